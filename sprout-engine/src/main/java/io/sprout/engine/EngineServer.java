@@ -1,0 +1,113 @@
+package io.sprout.engine;
+
+import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.exec.Workers;
+import io.sprout.engine.hybrid.HybridTransport;
+import io.sprout.engine.nio.NioTransport;
+import io.sprout.engine.transport.Transport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * The server's lifecycle under one monitor: each {@link #start()} builds a fresh context (pool, counters),
+ * workers and transport; {@link #stop()} tears them down. Both are idempotent.
+ */
+final class EngineServer implements SproutServer {
+
+    private static final Duration WORKER_STOP_TIMEOUT = Duration.ofSeconds(5);
+
+    private final ServerConfig config;
+    private final HttpHandler handler;
+    private final Object monitor = new Object();
+    private final EngineStats stats = new EngineStats();
+    private ServerContext context;
+    private Workers workers;
+    private Transport transport;
+
+    EngineServer(ServerConfig config, HttpHandler handler) {
+        this.config = config;
+        this.handler = handler;
+    }
+
+    @Override
+    public void start() {
+        synchronized (monitor) {
+            if (transport != null) {
+                return;
+            }
+            ServerContext starting = new ServerContext(config, handler);
+            Workers startingWorkers = switch (config.threadType()) {
+                case PLATFORM -> Workers.platform(config.threadPoolSize(), config.workerQueueCapacity(),
+                        "sprout-worker");
+                case VIRTUAL -> Workers.virtual("sprout-vworker");
+            };
+            Transport startingTransport = switch (config.executionMode()) {
+                case NIO -> new NioTransport(starting, startingWorkers);
+                case HYBRID -> new HybridTransport(starting, startingWorkers);
+            };
+            try {
+                startingTransport.start();
+            } catch (IOException e) {
+                startingWorkers.shutdownNow(WORKER_STOP_TIMEOUT);
+                throw new UncheckedIOException("Could not listen on port " + config.port(), e);
+            }
+            context = starting;
+            workers = startingWorkers;
+            transport = startingTransport;
+            stats.attach(starting, startingWorkers);
+        }
+    }
+
+    @Override
+    public int port() {
+        synchronized (monitor) {
+            return transport == null ? -1 : transport.port();
+        }
+    }
+
+    @Override
+    public void shutdownGracefully(Consumer<ShutdownResult> callback) {
+        synchronized (monitor) {
+            if (transport == null) {
+                callback.accept(ShutdownResult.IMMEDIATE);
+                return;
+            }
+            transport.closeListener();
+            context.shutdown().begin(callback);
+            transport.closeIdleConnections();
+        }
+    }
+
+    @Override
+    public void stop() {
+        synchronized (monitor) {
+            if (transport == null) {
+                return;
+            }
+            context.shutdown().stopped();
+            transport.stop();
+            workers.shutdownNow(WORKER_STOP_TIMEOUT);
+            transport = null;
+        }
+    }
+
+    @Override
+    public boolean running() {
+        synchronized (monitor) {
+            return transport != null;
+        }
+    }
+
+    @Override
+    public ServerConfig config() {
+        return config;
+    }
+
+    @Override
+    public ServerStats stats() {
+        return stats;
+    }
+}

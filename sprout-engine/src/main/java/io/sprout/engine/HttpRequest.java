@@ -1,0 +1,47 @@
+package io.sprout.engine;
+
+import io.sprout.engine.http.HeaderFields;
+
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+
+/**
+ * One parsed HTTP/1.1 request. Valid only during {@link HttpHandler#handle}; read it on the worker thread that
+ * handles it (or on a thread the handler hands it to while it is still in progress).
+ */
+public interface HttpRequest {
+
+    /** The method token as sent, e.g. {@code GET}. */
+    String method();
+
+    /** The request target as sent: origin-form {@code /path?query}, absolute-form, or {@code *}. */
+    String target();
+
+    /** The raw (still percent-encoded) path of the target, without the query. */
+    String path();
+
+    /** The raw query string without {@code ?}, or {@code null} when the target has none. */
+    String query();
+
+    /** {@code HTTP/1.1} or {@code HTTP/1.0}. */
+    String protocol();
+
+    /** The request's header fields, in arrival order. */
+    HeaderFields headers();
+
+    /** The declared body length, or {@code -1} when the body is chunked; {@code 0} when there is no body. */
+    long contentLength();
+
+    /**
+     * The body, de-chunked. Reading blocks the calling worker until bytes arrive or the body read timeout expires
+     * ({@link java.net.SocketTimeoutException}). The first read answers {@code Expect: 100-continue}.
+     */
+    InputStream body();
+
+    /** Trailer fields of a chunked body: empty until the body has been read to its end. */
+    HeaderFields trailers();
+
+    InetSocketAddress remoteAddress();
+
+    InetSocketAddress localAddress();
+}

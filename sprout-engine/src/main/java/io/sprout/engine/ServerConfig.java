@@ -1,0 +1,193 @@
+package io.sprout.engine;
+
+import java.net.InetAddress;
+
+/**
+ * Everything a {@link SproutServer} needs to know, validated on construction (the message names the bad field and
+ * its allowed range). Build one with {@link #builder()}.
+ *
+ * @param address the local address to bind, or {@code null} for every interface
+ * @param port the TCP port, 0 for an ephemeral one (see {@link SproutServer#port()})
+ * @param executionMode {@link ExecutionMode#NIO} (default) or {@link ExecutionMode#HYBRID}
+ * @param threadType worker threads: {@link ThreadType#PLATFORM} (default) or {@link ThreadType#VIRTUAL}
+ * @param threadPoolSize platform workers in the fixed pool (default 200); ignored for virtual threads
+ * @param workerQueueCapacity tasks that may wait for a platform worker (default 10,000); beyond it: 503 and close
+ * @param selectorThreads event loops in nio mode (default one per core)
+ * @param acceptBacklog the listen backlog (default 1024; the JDK's 50 drops connection bursts)
+ * @param maxConnections open connections beyond which the server stops accepting (default 8192); clients wait in
+ *     the backlog
+ * @param maxKeepAliveRequests requests served on one connection before it is closed, or -1 for no limit (default)
+ * @param serverHeader the {@code Server} response header, or {@code null} (default) to send none
+ * @param bufferSize bytes of each pooled I/O buffer (default 16 KiB)
+ * @param bufferPoolCapacity idle buffers the pool keeps for reuse (default 1024)
+ * @param limits request size limits
+ * @param timeouts client time limits
+ */
+public record ServerConfig(
+        InetAddress address,
+        int port,
+        ExecutionMode executionMode,
+        ThreadType threadType,
+        int threadPoolSize,
+        int workerQueueCapacity,
+        int selectorThreads,
+        int acceptBacklog,
+        int maxConnections,
+        int maxKeepAliveRequests,
+        String serverHeader,
+        int bufferSize,
+        int bufferPoolCapacity,
+        HttpLimits limits,
+        Timeouts timeouts) {
+
+    public ServerConfig {
+        Check.range("port", port, 0, 65535);
+        Check.notNull("executionMode", executionMode);
+        Check.notNull("threadType", threadType);
+        Check.range("threadPoolSize", threadPoolSize, 1, 32_767);
+        Check.range("workerQueueCapacity", workerQueueCapacity, 0, Integer.MAX_VALUE);
+        Check.range("selectorThreads", selectorThreads, 1, 256);
+        Check.range("acceptBacklog", acceptBacklog, 1, 65_535);
+        Check.range("maxConnections", maxConnections, 1, 10_000_000);
+        if (maxKeepAliveRequests != -1) {
+            Check.range("maxKeepAliveRequests", maxKeepAliveRequests, 1, Integer.MAX_VALUE);
+        }
+        if (serverHeader != null && !serverHeader.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
+            throw new IllegalArgumentException("serverHeader must be printable ASCII but was '" + serverHeader + "'");
+        }
+        Check.range("bufferSize", bufferSize, 1024, 1 << 22);
+        Check.range("bufferPoolCapacity", bufferPoolCapacity, 0, 1 << 20);
+        Check.notNull("limits", limits);
+        Check.notNull("timeouts", timeouts);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder seeded with this config's values. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Collects values for a {@link ServerConfig}; validation happens in {@link #build()}. */
+    public static final class Builder {
+        private InetAddress address;
+        private int port = 8080;
+        private ExecutionMode executionMode = ExecutionMode.NIO;
+        private ThreadType threadType = ThreadType.PLATFORM;
+        private int threadPoolSize = 200;
+        private int workerQueueCapacity = 10_000;
+        private int selectorThreads = Runtime.getRuntime().availableProcessors();
+        private int acceptBacklog = 1024;
+        private int maxConnections = 8192;
+        private int maxKeepAliveRequests = -1;
+        private String serverHeader;
+        private int bufferSize = 16 * 1024;
+        private int bufferPoolCapacity = 1024;
+        private HttpLimits limits = HttpLimits.DEFAULT;
+        private Timeouts timeouts = Timeouts.DEFAULT;
+
+        private Builder() {
+        }
+
+        private Builder(ServerConfig config) {
+            address = config.address;
+            port = config.port;
+            executionMode = config.executionMode;
+            threadType = config.threadType;
+            threadPoolSize = config.threadPoolSize;
+            workerQueueCapacity = config.workerQueueCapacity;
+            selectorThreads = config.selectorThreads;
+            acceptBacklog = config.acceptBacklog;
+            maxConnections = config.maxConnections;
+            maxKeepAliveRequests = config.maxKeepAliveRequests;
+            serverHeader = config.serverHeader;
+            bufferSize = config.bufferSize;
+            bufferPoolCapacity = config.bufferPoolCapacity;
+            limits = config.limits;
+            timeouts = config.timeouts;
+        }
+
+        public Builder address(InetAddress value) {
+            address = value;
+            return this;
+        }
+
+        public Builder port(int value) {
+            port = value;
+            return this;
+        }
+
+        public Builder executionMode(ExecutionMode value) {
+            executionMode = value;
+            return this;
+        }
+
+        public Builder threadType(ThreadType value) {
+            threadType = value;
+            return this;
+        }
+
+        public Builder threadPoolSize(int value) {
+            threadPoolSize = value;
+            return this;
+        }
+
+        public Builder workerQueueCapacity(int value) {
+            workerQueueCapacity = value;
+            return this;
+        }
+
+        public Builder selectorThreads(int value) {
+            selectorThreads = value;
+            return this;
+        }
+
+        public Builder acceptBacklog(int value) {
+            acceptBacklog = value;
+            return this;
+        }
+
+        public Builder maxConnections(int value) {
+            maxConnections = value;
+            return this;
+        }
+
+        public Builder maxKeepAliveRequests(int value) {
+            maxKeepAliveRequests = value;
+            return this;
+        }
+
+        public Builder serverHeader(String value) {
+            serverHeader = value;
+            return this;
+        }
+
+        public Builder bufferSize(int value) {
+            bufferSize = value;
+            return this;
+        }
+
+        public Builder bufferPoolCapacity(int value) {
+            bufferPoolCapacity = value;
+            return this;
+        }
+
+        public Builder limits(HttpLimits value) {
+            limits = value;
+            return this;
+        }
+
+        public Builder timeouts(Timeouts value) {
+            timeouts = value;
+            return this;
+        }
+
+        public ServerConfig build() {
+            return new ServerConfig(address, port, executionMode, threadType, threadPoolSize, workerQueueCapacity,
+                    selectorThreads, acceptBacklog, maxConnections, maxKeepAliveRequests, serverHeader, bufferSize,
+                    bufferPoolCapacity, limits, timeouts);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.sprout.engine;
+
+/**
+ * Live counters of one server, safe to read from any thread at any time (each value is read on its own, so a set
+ * of values is not one atomic snapshot). Counters only grow; gauges go up and down.
+ */
+public interface ServerStats {
+
+    /** Gauge: connections currently open. */
+    long connectionsOpen();
+
+    /** Gauge: open connections waiting, between requests, for the next one. */
+    long connectionsIdle();
+
+    /** Counter: connections accepted since start. */
+    long connectionsAccepted();
+
+    /** Counter: connections closed unanswered or with 503 because the server was overloaded. */
+    long connectionsRejected();
+
+    /** Gauge: requests whose handler has been called and whose response is not complete. */
+    long requestsActive();
+
+    /** Counter: requests whose head was parsed, including those answered with an error. */
+    long requestsTotal();
+
+    /** Counter: bytes read from clients. */
+    long bytesIn();
+
+    /** Counter: bytes written to clients. */
+    long bytesOut();
+
+    /** Counter: buffers handed out by the pool. */
+    long bufferLeases();
+
+    /** Counter: leases served from a pooled buffer. */
+    long bufferHits();
+
+    /** Counter: leases that had to allocate a new buffer. */
+    long bufferMisses();
+
+    /** Gauge: buffers currently leased and not yet released. */
+    long buffersLeased();
+
+    /** Gauge: workers running a task. */
+    long workersBusy();
+
+    /** Gauge: worker threads that exist (pool threads, or live virtual workers). */
+    long workersCurrent();
+
+    /** The platform pool size, or -1 for virtual threads (unbounded). */
+    long workersMax();
+}

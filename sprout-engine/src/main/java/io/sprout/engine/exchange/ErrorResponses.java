@@ -1,0 +1,37 @@
+package io.sprout.engine.exchange;
+
+import io.sprout.engine.http.HeaderNames;
+import io.sprout.engine.http.HttpDate;
+import io.sprout.engine.http.HttpVersion;
+import io.sprout.engine.http.ReasonPhrases;
+import io.sprout.engine.http.ResponseHeadEncoder;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The complete responses the engine sends on its own (bad requests, timeouts, overload): a plain-text reason and
+ * {@code Connection: close}, because after such an error the connection is not reused.
+ */
+public final class ErrorResponses {
+
+    private ErrorResponses() {
+    }
+
+    /** A whole error response, ready to write. */
+    public static ByteBuffer encode(int status, HttpDate date, String serverHeader) {
+        byte[] body = ReasonPhrases.of(status).getBytes(StandardCharsets.US_ASCII);
+        ResponseHeadEncoder encoder = new ResponseHeadEncoder().start(HttpVersion.HTTP_1_1, status)
+                .field(HeaderNames.DATE, date.now());
+        if (serverHeader != null) {
+            encoder.field(HeaderNames.SERVER, serverHeader);
+        }
+        encoder.field(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8")
+                .field(HeaderNames.CONTENT_LENGTH, body.length)
+                .field(HeaderNames.CONNECTION, "close")
+                .end();
+        ByteBuffer response = ByteBuffer.allocate(encoder.length() + body.length);
+        response.put(encoder.bytes(), 0, encoder.length()).put(body);
+        return response.flip();
+    }
+}

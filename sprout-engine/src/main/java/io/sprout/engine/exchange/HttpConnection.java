@@ -1,0 +1,112 @@
+package io.sprout.engine.exchange;
+
+import io.sprout.engine.http.HttpException;
+import io.sprout.engine.http.RequestHead;
+import io.sprout.engine.http.RequestHeadParser;
+import io.sprout.engine.http.ResponseHeadEncoder;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One connection's HTTP state, the same under both transports: the head parser, the unconsumed input, the head
+ * encoder and the count of requests served. A transport gets heads from {@link #parseBuffered()} (after filling
+ * {@link #inbound()} its own way) and hands each to {@link #serve}. Used by one thread at a time; it may move
+ * between an event loop and a worker through a happens-before hand-off.
+ */
+public final class HttpConnection {
+
+    private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final ServerContext context;
+    private final ConnectionChannel channel;
+    private final BooleanSupplier transportAllowsKeepAlive;
+    private final Inbound inbound;
+    private final RequestHeadParser parser;
+    private final ResponseHeadEncoder encoder = new ResponseHeadEncoder();
+    private int requests;
+
+    /**
+     * @param transportAllowsKeepAlive asked at each commit; hybrid mode says no while its pool is saturated
+     */
+    public HttpConnection(ServerContext context, ConnectionChannel channel, BooleanSupplier transportAllowsKeepAlive) {
+        this.context = context;
+        this.channel = channel;
+        this.transportAllowsKeepAlive = transportAllowsKeepAlive;
+        this.inbound = new Inbound(context.pool(), context.counters());
+        this.parser = new RequestHeadParser(context.parserLimits());
+    }
+
+    /**
+     * Parses what is buffered.
+     *
+     * @return the next head, or {@code null} when more bytes are needed
+     * @throws HttpException when the bytes are not a valid head
+     */
+    public RequestHead parseBuffered() {
+        try {
+            return parser.parse(inbound.buffer());
+        } finally {
+            inbound.releaseIfEmpty();
+        }
+    }
+
+    /** Whether part of a head has arrived (the head deadline is running). */
+    public boolean headInProgress() {
+        return parser.inProgress();
+    }
+
+    /** Runs one exchange: the handler, the response, and the clean-up of the request body. */
+    public Outcome serve(RequestHead head) {
+        requests++;
+        return new Exchange(this, head).run();
+    }
+
+    /** Answers a protocol error on the calling (worker) thread; the caller then closes the connection. */
+    public void sendError(HttpException error) throws IOException {
+        write(ErrorResponses.encode(error.status(), context.date(), context.config().serverHeader()));
+    }
+
+    public Inbound inbound() {
+        return inbound;
+    }
+
+    public ConnectionChannel channel() {
+        return channel;
+    }
+
+    public ServerContext context() {
+        return context;
+    }
+
+    /** Returns the connection's buffers to the pool; call once the connection is closed. */
+    public void release() {
+        inbound.release();
+    }
+
+    ResponseHeadEncoder encoder() {
+        return encoder;
+    }
+
+    void sendContinue() throws IOException {
+        write(ByteBuffer.wrap(CONTINUE));
+    }
+
+    void write(ByteBuffer bytes) throws IOException {
+        int count = bytes.remaining();
+        channel.write(bytes);
+        context.counters().bytesOut.add(count);
+    }
+
+    /** The server's side of the keep-alive decision, taken when a response commits. */
+    boolean mayKeepAlive(RequestHead head, RequestBody body) {
+        int max = context.config().maxKeepAliveRequests();
+        return KeepAlivePolicy.requested(head)
+                && !context.shutdown().draining()
+                && (max < 0 || requests < max)
+                && !body.awaitingContinue()
+                && transportAllowsKeepAlive.getAsBoolean();
+    }
+}

@@ -1,0 +1,11 @@
+package io.sprout.engine.exchange;
+
+/** What a transport does with a connection after an exchange. */
+public enum Outcome {
+    /** The response is complete and the connection may carry another request. */
+    KEEP_ALIVE,
+    /** The response is complete (it said {@code Connection: close}); close the connection cleanly. */
+    CLOSE,
+    /** The response could not be completed; drop the connection at once. */
+    ABORT
+}

@@ -1,0 +1,5 @@
+/**
+ * Worker executors: a fixed platform-thread pool with a bounded queue, or one virtual thread per task, behind one
+ * interface that never blocks the caller and reports overload as a refusal. Depends on nothing else in the engine.
+ */
+package io.sprout.engine.exec;

@@ -1,0 +1,2 @@
+/** The engine's hello server: a command-line entry point for benchmarks and smoke checks. */
+package io.sprout.engine.hello;

@@ -1,0 +1,18 @@
+package io.sprout.engine.http;
+
+/** The two protocol versions the engine speaks. */
+public enum HttpVersion {
+    HTTP_1_0("HTTP/1.0"),
+    HTTP_1_1("HTTP/1.1");
+
+    private final String text;
+
+    HttpVersion(String text) {
+        this.text = text;
+    }
+
+    /** The version as it appears on the wire, e.g. {@code HTTP/1.1}. */
+    public String text() {
+        return text;
+    }
+}

@@ -1,0 +1,12 @@
+package io.sprout.engine.http;
+
+/**
+ * A parsed, syntactically valid request line and header section. Semantic checks (Host, framing, Expect) are
+ * {@link RequestRules}'s job.
+ */
+public record RequestHead(String method, String target, HttpVersion version, HeaderFields headers) {
+
+    public boolean isHead() {
+        return method == Methods.HEAD;
+    }
+}

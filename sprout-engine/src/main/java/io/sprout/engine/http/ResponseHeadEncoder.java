@@ -1,0 +1,94 @@
+package io.sprout.engine.http;
+
+import java.util.Arrays;
+
+/**
+ * Encodes a status line and header fields into bytes. One encoder serves one connection and reuses its array,
+ * so writing a head allocates nothing; not thread-safe.
+ *
+ * <p>Field names and values are written as ISO-8859-1; a CR or LF in either is replaced by a space so a handler
+ * can never split the response.
+ */
+public final class ResponseHeadEncoder {
+
+    private byte[] bytes = new byte[512];
+    private int length;
+
+    /** Starts a new head with its status line. */
+    public ResponseHeadEncoder start(HttpVersion version, int status) {
+        length = 0;
+        appendAscii(version.text());
+        append((byte) ' ');
+        appendStatus(status);
+        append((byte) ' ');
+        appendText(ReasonPhrases.of(status));
+        appendCrlf();
+        return this;
+    }
+
+    public ResponseHeadEncoder field(String name, String value) {
+        appendText(name);
+        append((byte) ':');
+        append((byte) ' ');
+        appendText(value);
+        appendCrlf();
+        return this;
+    }
+
+    public ResponseHeadEncoder field(String name, long value) {
+        return field(name, Long.toString(value));
+    }
+
+    /** Ends the head with the empty line. */
+    public ResponseHeadEncoder end() {
+        appendCrlf();
+        return this;
+    }
+
+    public byte[] bytes() {
+        return bytes;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    private void appendStatus(int status) {
+        ensure(3);
+        bytes[length++] = (byte) ('0' + status / 100);
+        bytes[length++] = (byte) ('0' + status / 10 % 10);
+        bytes[length++] = (byte) ('0' + status % 10);
+    }
+
+    private void appendAscii(String text) {
+        ensure(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            bytes[length++] = (byte) text.charAt(i);
+        }
+    }
+
+    private void appendText(String text) {
+        ensure(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            bytes[length++] = c == '\r' || c == '\n' || c > 0xff ? (byte) (c > 0xff ? '?' : ' ') : (byte) c;
+        }
+    }
+
+    private void appendCrlf() {
+        ensure(2);
+        bytes[length++] = '\r';
+        bytes[length++] = '\n';
+    }
+
+    private void append(byte b) {
+        ensure(1);
+        bytes[length++] = b;
+    }
+
+    private void ensure(int more) {
+        if (length + more > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(length + more, bytes.length * 2));
+        }
+    }
+}

@@ -1,0 +1,237 @@
+package io.sprout.engine.hybrid;
+
+import io.sprout.engine.exchange.ConnectionChannel;
+import io.sprout.engine.exchange.HttpConnection;
+import io.sprout.engine.exchange.Outcome;
+import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.exec.Workers;
+import io.sprout.engine.http.HttpException;
+import io.sprout.engine.http.RequestHead;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One connection served start to end by one worker, as straight-line blocking code:
+ * read a head, serve it, repeat while the connection is kept alive.
+ *
+ * <p>The idle wait between requests is sliced so that, while a platform pool is under pressure, an idle
+ * connection gives its worker back instead of holding it until the idle timeout. The head deadline is absolute:
+ * it starts with the head's first byte and a slow sender gets 408.
+ */
+final class HybridConnection implements Runnable, ConnectionChannel {
+
+    private static final System.Logger LOG = System.getLogger(HybridConnection.class.getName());
+    private static final long IDLE_SLICE_MILLIS = 1000;
+    private static final long LINGER_MILLIS = 2000;
+    private static final int LINGER_MAX_BYTES = 1 << 20;
+
+    private final SocketChannel channel;
+    private final Socket socket;
+    private final InputStream in;
+    private final OutputStream out;
+    private final ServerContext context;
+    private final Workers workers;
+    private final Consumer<HybridConnection> onEnd;
+    private final HttpConnection http;
+    private final InetSocketAddress remote;
+    private final InetSocketAddress local;
+    private volatile boolean idle;
+    private volatile long writeDeadlineNanos;
+
+    HybridConnection(SocketChannel channel, ServerContext context, Workers workers, Consumer<HybridConnection> onEnd)
+            throws IOException {
+        this.channel = channel;
+        this.socket = channel.socket();
+        this.in = socket.getInputStream();
+        this.out = socket.getOutputStream();
+        this.context = context;
+        this.workers = workers;
+        this.onEnd = onEnd;
+        this.remote = (InetSocketAddress) channel.getRemoteAddress();
+        this.local = (InetSocketAddress) channel.getLocalAddress();
+        this.http = new HttpConnection(context, this, () -> !workers.underPressure());
+    }
+
+    @Override
+    public void run() {
+        try {
+            serveUntilClosed();
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "Connection from " + remote + " ended: " + e);
+        } finally {
+            close();
+            http.release();
+            onEnd.accept(this);
+        }
+    }
+
+    private void serveUntilClosed() throws IOException {
+        while (true) {
+            RequestHead head;
+            try {
+                head = readHead();
+            } catch (HttpException rejected) {
+                http.sendError(rejected);
+                lingerAndClose();
+                return;
+            }
+            if (head == null) {
+                return;
+            }
+            Outcome outcome = http.serve(head);
+            if (outcome == Outcome.CLOSE) {
+                lingerAndClose();
+            }
+            if (outcome != Outcome.KEEP_ALIVE) {
+                return;
+            }
+        }
+    }
+
+    /** The next head, or {@code null} when the connection should close quietly (client gone, idle, draining). */
+    private RequestHead readHead() throws IOException {
+        long idleSince = System.nanoTime();
+        long headDeadline = 0;
+        while (true) {
+            RequestHead head = http.parseBuffered();
+            if (head != null) {
+                return head;
+            }
+            if (http.headInProgress()) {
+                if (headDeadline == 0) {
+                    headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
+                }
+                if (!fillBeforeHeadDeadline(headDeadline)) {
+                    return null;
+                }
+            } else {
+                if (context.shutdown().draining() || !awaitFirstByte(idleSince)) {
+                    return null;
+                }
+                headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
+            }
+        }
+    }
+
+    private boolean fillBeforeHeadDeadline(long deadline) throws IOException {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0) {
+            throw new HttpException(408, "Request head not received in time");
+        }
+        try {
+            return http.inbound().fill(this, left);
+        } catch (SocketTimeoutException e) {
+            throw new HttpException(408, "Request head not received in time");
+        }
+    }
+
+    /** Waits for the first byte of a next request; {@code false} when the connection should close instead. */
+    private boolean awaitFirstByte(long idleSince) throws IOException {
+        long idleTimeout = context.config().timeouts().idle().toNanos();
+        idle = true;
+        context.counters().connectionsIdle.increment();
+        try {
+            while (true) {
+                long left = TimeUnit.NANOSECONDS.toMillis(idleSince + idleTimeout - System.nanoTime());
+                if (left <= 0 || context.shutdown().draining()) {
+                    return false;
+                }
+                try {
+                    return http.inbound().fill(this, Math.min(left, IDLE_SLICE_MILLIS));
+                } catch (SocketTimeoutException stillIdle) {
+                    if (workers.underPressure()) {
+                        return false;
+                    }
+                }
+            }
+        } finally {
+            idle = false;
+            context.counters().connectionsIdle.decrement();
+        }
+    }
+
+    @Override
+    public int read(ByteBuffer dst, long timeoutMillis) throws IOException {
+        socket.setSoTimeout((int) Math.max(1, Math.min(timeoutMillis, Integer.MAX_VALUE)));
+        int count = in.read(dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
+        if (count > 0) {
+            dst.position(dst.position() + count);
+        }
+        return count;
+    }
+
+    @Override
+    public void write(ByteBuffer src) throws IOException {
+        writeDeadlineNanos = System.nanoTime() + context.config().timeouts().write().toNanos();
+        try {
+            out.write(src.array(), src.arrayOffset() + src.position(), src.remaining());
+            src.position(src.limit());
+        } finally {
+            writeDeadlineNanos = 0;
+        }
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() {
+        return remote;
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return local;
+    }
+
+    /** For the watchdog: whether a write has been blocked past the write timeout. */
+    boolean writeOverdue(long now) {
+        long deadline = writeDeadlineNanos;
+        return deadline != 0 && now - deadline > 0;
+    }
+
+    void closeIfIdle() {
+        if (idle) {
+            close();
+        }
+    }
+
+    void close() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "Closing " + remote + " failed: " + e);
+        }
+    }
+
+    /**
+     * Closes after a complete response without resetting it: stop sending, then read and discard what the client
+     * still sends (a body we refused, pipelined requests) for a moment, so its receive path sees our response
+     * before the close.
+     */
+    private void lingerAndClose() {
+        try {
+            socket.shutdownOutput();
+            socket.setSoTimeout((int) LINGER_MILLIS);
+            byte[] discard = new byte[4096];
+            int total = 0;
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LINGER_MILLIS);
+            while (total < LINGER_MAX_BYTES && System.nanoTime() < deadline) {
+                int count = in.read(discard);
+                if (count < 0) {
+                    break;
+                }
+                total += count;
+            }
+        } catch (IOException endedAnyway) {
+            // The client closed or reset first: either way the connection is finished.
+        }
+    }
+}
