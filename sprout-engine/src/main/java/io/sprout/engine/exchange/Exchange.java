@@ -57,7 +57,8 @@ final class Exchange {
             try {
                 context.handler().handle(request, response);
             } catch (Exception | LinkageError | AssertionError handlerFailure) {
-                if (body.failure() == null && !isClientGone(handlerFailure)) {
+                if (body.failure() == null && !isClientGone(handlerFailure)
+                        && !(handlerFailure instanceof InterruptedException)) {
                     LOG.log(Level.WARNING, "Handler failed for " + head.method() + " " + head.target(),
                             handlerFailure);
                 }

@@ -53,29 +53,28 @@ public final class RequestHeadParser {
         int start = in.arrayOffset() + in.position();
         int end = in.arrayOffset() + in.limit();
         int at = start;
-        try {
-            while (at < end) {
-                byte b = bytes[at];
-                if (sawCR || b == '\r' || b == '\n') {
-                    at++;
-                    RequestHead head = control(b);
-                    if (head != null) {
-                        return head;
-                    }
-                } else {
-                    int run = at + 1;
-                    while (run < end && bytes[run] != '\r' && bytes[run] != '\n') {
-                        run++;
-                    }
-                    append(bytes, at, run - at);
-                    at = run;
+        while (at < end) {
+            byte b = bytes[at];
+            if (sawCR || b == '\r' || b == '\n') {
+                at++;
+                bytesSeen++;
+                RequestHead head = control(b);
+                if (head != null) {
+                    in.position(at - in.arrayOffset());
+                    return head;
                 }
+            } else {
+                int run = at + 1;
+                while (run < end && bytes[run] != '\r' && bytes[run] != '\n') {
+                    run++;
+                }
+                append(bytes, at, run - at);
+                bytesSeen += run - at;
+                at = run;
             }
-            return null;
-        } finally {
-            bytesSeen += at - start;
-            in.position(at - in.arrayOffset());
         }
+        in.position(at - in.arrayOffset());
+        return null;
     }
 
     /** Whether bytes of a head have arrived but not the whole head (a request is under way). */

@@ -115,9 +115,15 @@ final class EventLoop implements Runnable {
         }
     }
 
+    /** One connection's failure is contained: it is closed, the loop and its other connections go on. */
     private void dispatch(SelectionKey key) {
         NioConnection connection = (NioConnection) key.attachment();
-        connection.onReady(key);
+        try {
+            connection.onReady(key);
+        } catch (RuntimeException bug) {
+            LOG.log(Level.ERROR, "Closing a connection after an unexpected failure", bug);
+            connection.close();
+        }
     }
 
     private synchronized void runTasks() {

@@ -244,18 +244,19 @@ final class NioConnection implements ConnectionChannel {
         key.interestOps(SelectionKey.OP_READ);
     }
 
+    /** Loop thread: reads and drops what a lingering client still sends; its EOF ends the connection. */
     private void discard() {
         ByteBuffer scratch = http.inbound().beforeRead();
+        int count;
         try {
-            int count = channel.read(scratch);
-            if (count < 0) {
-                close();
-            }
+            count = channel.read(scratch);
         } catch (IOException e) {
+            count = -1;
+        }
+        scratch.clear();
+        http.inbound().afterRead(0);
+        if (count < 0) {
             close();
-        } finally {
-            scratch.clear();
-            http.inbound().afterRead(0);
         }
     }
 
