@@ -18,29 +18,36 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One non-blocking connection. The event loop reads request heads; a worker runs each exchange, reading the body
  * and writing the response straight to the channel and parking only when the socket would block.
  *
  * <pre>
- *   accepted ──▶ READING ──head complete──▶ WORKING ──keep-alive──▶ READING
- *                  │  ▲                        │ ▲
- *                  │  └── pipelined head ──────┘ │ worker would block: interest OP_READ / OP_WRITE,
- *                  │      parsed on the worker   │ loop signals readiness, worker retries
- *                  │                             │
- *                  │ bad head (4xx/5xx), 408     ├──response said close──▶ LINGERING ──EOF / 2 s──▶ CLOSED
- *                  ├──────────────────────────────────────────────────────────▲
- *                  └── client EOF, idle timeout, shutdown ───────────────────▶ CLOSED ◀── abort
+ *   accepted ──▶ READING ──head complete──▶ WORKING ──keep-alive (one CAS, no loop task)──▶ READING
+ *                  │                         │   ▲
+ *                  │                         ▼   │ worker hands back: QUIET means the loop switched
+ *                  │                        QUIET│ interest off, so the worker asks it to switch it on again
+ *                  │                         (socket ready while the worker owns it: interest off, worker signalled)
+ *                  │ bad head (4xx/5xx), 408   │
+ *                  ├──────────────────────────┴──response said close──▶ LINGERING ──EOF / 2 s──▶ CLOSED
+ *                  └── client EOF, idle timeout, shutdown, abort ─────────────────────────────▶ CLOSED
  * </pre>
  *
- * Threads: {@code state}, the key and the idle/deadline fields belong to the loop thread; the worker touches only
- * the channel, the {@link HttpConnection} (handed over with the dispatch and handed back with {@link #afterWork})
- * and {@link Readiness}. The worker never closes the channel itself; it asks the loop.
+ * Ownership: the worker owns the {@link HttpConnection} in WORKING and QUIET, the loop in every other state, and
+ * the hand-overs are atomic state changes. {@link #close()} swaps in CLOSED; whoever owns the connection at that
+ * moment releases its buffers. Interest stays on OP_READ while a worker runs, so a keep-alive hand-back needs no
+ * selector wake-up. Only the loop changes interest ops and closes; the worker asks it with a task.
  */
 final class NioConnection implements ConnectionChannel {
 
-    private enum State { READING, WORKING, LINGERING }
+    private static final int READING = 0;
+    private static final int WORKING = 1;
+    private static final int QUIET = 2;
+    private static final int LINGERING = 3;
+    private static final int CLOSED = 4;
 
     private static final System.Logger LOG = System.getLogger(NioConnection.class.getName());
     private static final long LINGER_NANOS = 2_000_000_000L;
@@ -54,13 +61,12 @@ final class NioConnection implements ConnectionChannel {
     private final Readiness readiness = new Readiness();
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
+    private final AtomicInteger state = new AtomicInteger(READING);
     private SelectionKey key;
-    private State state = State.READING;
-    private long idleSince;
-    private long headDeadline;
+    private volatile long idleSince;
+    private volatile long headDeadline;
     private long lingerDeadline;
-    private boolean countedIdle;
-    private volatile boolean closed;
+    private final AtomicBoolean countedIdle = new AtomicBoolean();
 
     NioConnection(SocketChannel channel, EventLoop loop, ServerContext context, Workers workers, Runnable onClose)
             throws IOException {
@@ -77,39 +83,37 @@ final class NioConnection implements ConnectionChannel {
     /** Loop thread: starts watching the new connection. */
     void register() {
         try {
-            key = channel.register(loop.selector(), 0, this);
+            key = channel.register(loop.selector(), SelectionKey.OP_READ, this);
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "Could not register " + remote + ": " + e);
-            closed = true;
+            state.set(CLOSED);
             closeQuietly();
             onClose.run();
             return;
         }
         loop.added(this);
-        enterReading();
+        markWaiting(System.nanoTime());
     }
 
     /** Loop thread: the selector reports the socket ready. */
     void onReady(SelectionKey readyKey) {
-        if (!readyKey.isValid()) {
-            return;
-        }
-        switch (state) {
-            case READING -> readHead();
-            case LINGERING -> discard();
-            case WORKING -> {
-                readyKey.interestOps(0);
-                readiness.signal();
+        switch (state.get()) {
+            case READING -> {
+                if ((readyKey.interestOps() & SelectionKey.OP_WRITE) != 0) {
+                    // A worker's stale request for writability outlived its exchange.
+                    readyKey.interestOps(SelectionKey.OP_READ);
+                }
+                readHead();
             }
+            case LINGERING -> discard();
+            case WORKING, QUIET -> quietWhileWorking(readyKey);
+            default -> readyKey.cancel();
         }
     }
 
     /** Loop thread: enforces the idle timeout, the head deadline and the linger limit. */
     void checkTimeouts(long now) {
-        if (closed) {
-            return;
-        }
-        switch (state) {
+        switch (state.get()) {
             case READING -> {
                 if (http.headInProgress()) {
                     if (now - headDeadline > 0) {
@@ -124,25 +128,25 @@ final class NioConnection implements ConnectionChannel {
                     close();
                 }
             }
-            case WORKING -> {
-                // The worker enforces body-read and write timeouts itself while it waits.
+            default -> {
+                // A worker enforces body-read and write timeouts itself while it waits.
             }
         }
     }
 
     /** Loop thread: closes the connection if it is waiting for a next request. */
     void closeIfIdle() {
-        if (state == State.READING && !http.headInProgress()) {
+        if (state.get() == READING && !http.headInProgress()) {
             close();
         }
     }
 
-    /** Loop thread: closes now. Buffers held by a running worker are released when it hands back. */
+    /** Loop thread: closes now; buffers held by a running worker are released when it hands back. */
     void close() {
-        if (closed) {
+        int previous = state.getAndSet(CLOSED);
+        if (previous == CLOSED) {
             return;
         }
-        closed = true;
         leaveIdle();
         if (key != null) {
             key.cancel();
@@ -151,31 +155,35 @@ final class NioConnection implements ConnectionChannel {
         readiness.signal();
         loop.removed(this);
         onClose.run();
-        if (state != State.WORKING) {
+        if (previous != WORKING && previous != QUIET) {
             http.release();
         }
     }
 
-    private void enterReading() {
-        if (context.shutdown().draining()) {
-            close();
-            return;
+    /** Loop thread: the socket is ready while a worker owns the connection: stop watching, wake the worker. */
+    private void quietWhileWorking(SelectionKey readyKey) {
+        readyKey.interestOps(0);
+        if (state.compareAndSet(WORKING, QUIET) || state.get() == QUIET) {
+            readiness.signal();
+        } else if (state.get() == READING) {
+            // The worker handed back in between, seeing interest still on: restore it and read the next head.
+            readyKey.interestOps(SelectionKey.OP_READ);
+            readHead();
         }
-        state = State.READING;
-        long now = System.nanoTime();
+    }
+
+    /** Starts the idle wait, or the head deadline when part of the next head is already parsed. */
+    private void markWaiting(long now) {
         idleSince = now;
         if (http.headInProgress()) {
             headDeadline = now + context.config().timeouts().requestHead().toNanos();
-        } else if (!countedIdle) {
-            countedIdle = true;
+        } else if (countedIdle.compareAndSet(false, true)) {
             context.counters().connectionsIdle.increment();
         }
-        key.interestOps(SelectionKey.OP_READ);
     }
 
     private void leaveIdle() {
-        if (countedIdle) {
-            countedIdle = false;
+        if (countedIdle.compareAndSet(true, false)) {
             context.counters().connectionsIdle.decrement();
         }
     }
@@ -192,7 +200,7 @@ final class NioConnection implements ConnectionChannel {
             if (count == 0) {
                 return;
             }
-            if (countedIdle) {
+            if (countedIdle.get()) {
                 leaveIdle();
                 headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
             }
@@ -208,12 +216,12 @@ final class NioConnection implements ConnectionChannel {
         }
     }
 
+    /** Loop thread: hands the connection to a worker; interest stays on OP_READ (see the class comment). */
     private void dispatch(RequestHead head) {
-        state = State.WORKING;
-        key.interestOps(0);
+        state.set(WORKING);
         if (!workers.tryExecute(() -> work(head))) {
+            state.set(READING);
             context.counters().connectionsRejected.increment();
-            state = State.READING;
             reject(503);
         }
     }
@@ -237,8 +245,10 @@ final class NioConnection implements ConnectionChannel {
     }
 
     private void startLingering() {
+        if (!state.compareAndSet(READING, LINGERING)) {
+            return;
+        }
         leaveIdle();
-        state = State.LINGERING;
         lingerDeadline = System.nanoTime() + LINGER_NANOS;
         http.inbound().release();
         key.interestOps(SelectionKey.OP_READ);
@@ -260,12 +270,12 @@ final class NioConnection implements ConnectionChannel {
         }
     }
 
-    /** Worker thread: serves the head and any pipelined heads already buffered. */
+    /** Worker thread: serves the head and any pipelined heads already buffered, then hands back. */
     private void work(RequestHead head) {
         Outcome outcome;
         try {
             outcome = http.serve(head);
-            while (outcome == Outcome.KEEP_ALIVE && !closed) {
+            while (outcome == Outcome.KEEP_ALIVE && state.get() != CLOSED) {
                 RequestHead next = http.parseBuffered();
                 if (next == null) {
                     break;
@@ -278,15 +288,58 @@ final class NioConnection implements ConnectionChannel {
             LOG.log(Level.ERROR, "Serving " + remote + " failed", bug);
             outcome = Outcome.ABORT;
         }
-        if (outcome == Outcome.CLOSE) {
+        if (outcome == Outcome.KEEP_ALIVE && !context.shutdown().draining()) {
+            handBackForNextRequest();
+        } else {
+            handBackToClose(outcome);
+        }
+    }
+
+    /** Worker thread: back to READING with one atomic step; a loop task only if the loop switched interest off. */
+    private void handBackForNextRequest() {
+        markWaiting(System.nanoTime());
+        int previous = state.get();
+        while (previous != CLOSED && !state.compareAndSet(previous, READING)) {
+            previous = state.get();
+        }
+        if (previous == CLOSED) {
+            leaveIdle();
+            http.release();
+        } else if (previous == QUIET) {
+            loop.execute(() -> {
+                if (state.get() == READING && key.isValid()) {
+                    key.interestOps(SelectionKey.OP_READ);
+                }
+            });
+        }
+    }
+
+    /** Worker thread: a closing connection goes back to the loop, which lingers or closes it. */
+    private void handBackToClose(Outcome outcome) {
+        boolean clean = outcome == Outcome.CLOSE;
+        if (clean) {
             try {
                 channel.shutdownOutput();
             } catch (IOException e) {
-                outcome = Outcome.ABORT;
+                clean = false;
             }
         }
-        Outcome handedBack = outcome;
-        loop.execute(() -> afterWork(handedBack));
+        int previous = state.get();
+        while (previous != CLOSED && !state.compareAndSet(previous, READING)) {
+            previous = state.get();
+        }
+        if (previous == CLOSED) {
+            http.release();
+            return;
+        }
+        boolean linger = clean;
+        loop.execute(() -> {
+            if (linger) {
+                startLingering();
+            } else {
+                close();
+            }
+        });
     }
 
     private Outcome sendError(HttpException rejected) {
@@ -295,22 +348,6 @@ final class NioConnection implements ConnectionChannel {
             return Outcome.CLOSE;
         } catch (IOException e) {
             return Outcome.ABORT;
-        }
-    }
-
-    /** Loop thread: the worker hands the connection back. */
-    private void afterWork(Outcome outcome) {
-        if (closed) {
-            http.release();
-            return;
-        }
-        switch (outcome) {
-            case KEEP_ALIVE -> enterReading();
-            case CLOSE -> startLingering();
-            case ABORT -> {
-                state = State.READING;
-                close();
-            }
         }
     }
 
@@ -355,7 +392,8 @@ final class NioConnection implements ConnectionChannel {
     private boolean awaitReady(int ops, long deadline) throws IOException {
         readiness.arm();
         loop.execute(() -> {
-            if (!closed && key.isValid()) {
+            int now = state.get();
+            if ((now == WORKING || now == QUIET) && key.isValid()) {
                 key.interestOps(ops);
             }
         });
@@ -371,7 +409,7 @@ final class NioConnection implements ConnectionChannel {
     }
 
     private void ensureOpen() throws ClosedChannelException {
-        if (closed) {
+        if (state.get() == CLOSED) {
             throw new ClosedChannelException();
         }
     }
