@@ -57,7 +57,7 @@ final class Exchange {
             try {
                 context.handler().handle(request, response);
             } catch (Exception | LinkageError | AssertionError handlerFailure) {
-                if (body.failure() == null && !isClientGone(handlerFailure)
+                if (body.failure() == null && !body.timedOut() && !isClientGone(handlerFailure)
                         && !(handlerFailure instanceof InterruptedException)) {
                     LOG.log(Level.WARNING, "Handler failed for " + head.method() + " " + head.target(),
                             handlerFailure);
@@ -69,8 +69,9 @@ final class Exchange {
                 response.status(500);
                 response.headers().set(HeaderNames.CONNECTION, "close");
             }
-            if (body.failure() != null) {
-                return response.committed() ? Outcome.ABORT : answerError(body.failure().status());
+            int bodyError = body.failure() != null ? body.failure().status() : body.timedOut() ? 408 : 0;
+            if (bodyError != 0) {
+                return response.committed() ? Outcome.ABORT : answerError(bodyError);
             }
             response.responseBody().complete();
             if (!response.keepAlive()) {

@@ -8,6 +8,7 @@ import io.sprout.engine.http.HttpException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.SocketTimeoutException;
 
 /**
  * A request body as a stream: exactly {@code Content-Length} bytes, or the de-chunked content of a chunked body.
@@ -24,6 +25,7 @@ final class RequestBody extends InputStream {
     private boolean expectContinue;
     private boolean finished;
     private MalformedBodyException failure;
+    private boolean timedOut;
     private final byte[] single = new byte[1];
 
     RequestBody(HttpConnection connection, BodyFraming framing, boolean expectContinue) {
@@ -61,7 +63,7 @@ final class RequestBody extends InputStream {
                 return count;
             }
             sendContinueIfExpected();
-            if (!connection.inbound().fill(connection.channel(), bodyReadTimeoutMillis)) {
+            if (!fill()) {
                 throw new EOFException("The client closed the connection before the request body ended");
             }
         }
@@ -74,6 +76,20 @@ final class RequestBody extends InputStream {
             return 0;
         }
         return (int) Math.min(remaining, connection.inbound().buffer().remaining());
+    }
+
+    private boolean fill() throws IOException {
+        try {
+            return connection.inbound().fill(connection.channel(), bodyReadTimeoutMillis);
+        } catch (SocketTimeoutException e) {
+            timedOut = true;
+            throw e;
+        }
+    }
+
+    /** Whether a read waited longer than the body read timeout (the answer is then 408). */
+    boolean timedOut() {
+        return timedOut;
     }
 
     /** Whether the whole body has been consumed. */

@@ -317,6 +317,51 @@ class TransportContractIT {
     }
 
     @Test
+    void answers408WhenTheBodyStopsArriving() {
+        try (RunningServer server = RunningServer.start(combination, new ContractHandler(),
+                builder -> builder.timeouts(Timeouts.DEFAULT.withBodyRead(Duration.ofMillis(300))));
+                RawClient client = server.connect()) {
+            client.send("POST /digest HTTP/1.1\r\n" + HOST + "Content-Length: 10\r\n\r\n12345");
+            RawClient.Response response = client.read();
+            assertThat(response.status()).isEqualTo(408);
+            assertThat(client.closedByServer()).isTrue();
+        }
+    }
+
+    @Test
+    void abortsAResponseToAClientThatStopsReading() throws IOException {
+        try (RunningServer server = RunningServer.start(combination, new ContractHandler(),
+                builder -> builder.timeouts(Timeouts.DEFAULT.withWrite(Duration.ofMillis(500))))) {
+            try (RawClient client = server.connect()) {
+                client.socket().setReceiveBufferSize(4096);
+                client.send("GET /stream?500000000 HTTP/1.1\r\n" + HOST + "\r\n");
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+                while (server.stats().connectionsOpen() != 0 && System.nanoTime() < deadline) {
+                    RunningServer.sleep(50);
+                }
+                assertThat(server.stats().connectionsOpen()).as("the stalled connection was closed").isZero();
+            }
+            server.assertSettled();
+        }
+    }
+
+    @Test
+    void stopsAcceptingBeyondMaxConnectionsAndResumesWhenOneCloses() {
+        try (RunningServer server = RunningServer.start(combination, new ContractHandler(),
+                builder -> builder.maxConnections(2));
+                RawClient first = server.connect(); RawClient second = server.connect()) {
+            assertThat(first.send("GET /hello HTTP/1.1\r\n" + HOST + "\r\n").read().status()).isEqualTo(200);
+            assertThat(second.send("GET /hello HTTP/1.1\r\n" + HOST + "\r\n").read().status()).isEqualTo(200);
+            try (RawClient waiting = server.connect()) {
+                waiting.send("GET /hello HTTP/1.1\r\n" + HOST + "\r\n");
+                assertThat(waiting.silentFor(500)).as("third connection waits in the backlog").isTrue();
+                first.close();
+                assertThat(waiting.read().text()).isEqualTo("Hello, World!");
+            }
+        }
+    }
+
+    @Test
     void drainsUnreadBodiesAndClosesWhenTheyAreTooLarge() {
         try (RunningServer server = RunningServer.start(combination, new ContractHandler(),
                 builder -> builder.limits(HttpLimits.DEFAULT.withMaxDrainSize(1000)));
