@@ -27,7 +27,6 @@ public final class HybridTransport implements Transport {
     private final Set<HybridConnection> connections = ConcurrentHashMap.newKeySet();
     private final WriteWatchdog watchdog = new WriteWatchdog(connections);
     private Acceptor acceptor;
-    private Thread acceptorThread;
 
     public HybridTransport(ServerContext context, Workers workers) {
         this.context = context;
@@ -40,7 +39,7 @@ public final class HybridTransport implements Transport {
         acceptor = Acceptor.bind(new InetSocketAddress(config.address(), config.port()), config.acceptBacklog(),
                 config.maxConnections(), context.counters(), this::serve);
         watchdog.start();
-        acceptorThread = acceptor.start("sprout-hybrid-acceptor");
+        acceptor.start("sprout-hybrid-acceptor");
     }
 
     @Override
@@ -61,8 +60,6 @@ public final class HybridTransport implements Transport {
     @Override
     public void stop() {
         acceptor.close();
-        acceptorThread.interrupt();
-        join(acceptorThread);
         connections.forEach(HybridConnection::close);
         watchdog.stop();
     }
@@ -85,14 +82,6 @@ public final class HybridTransport implements Transport {
     private void ended(HybridConnection connection) {
         if (connections.remove(connection)) {
             acceptor.connectionClosed();
-        }
-    }
-
-    private static void join(Thread thread) {
-        try {
-            thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

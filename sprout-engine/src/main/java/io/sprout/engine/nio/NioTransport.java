@@ -20,7 +20,6 @@ public final class NioTransport implements Transport {
     private EventLoop[] loops;
     private int nextLoop;
     private Acceptor acceptor;
-    private Thread acceptorThread;
 
     public NioTransport(ServerContext context, Workers workers) {
         this.context = context;
@@ -37,7 +36,7 @@ public final class NioTransport implements Transport {
             loops[i] = new EventLoop("sprout-nio-loop-" + (i + 1));
             loops[i].start();
         }
-        acceptorThread = acceptor.start("sprout-nio-acceptor");
+        acceptor.start("sprout-nio-acceptor");
     }
 
     @Override
@@ -60,12 +59,6 @@ public final class NioTransport implements Transport {
     @Override
     public void stop() {
         acceptor.close();
-        acceptorThread.interrupt();
-        try {
-            acceptorThread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
         for (EventLoop loop : loops) {
             loop.stop();
         }

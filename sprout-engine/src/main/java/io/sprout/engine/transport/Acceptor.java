@@ -34,6 +34,7 @@ public final class Acceptor implements Runnable {
     private final Semaphore permits;
     private final Counters counters;
     private final Handoff handoff;
+    private Thread thread;
 
     private Acceptor(ServerSocketChannel server, int maxConnections, Counters counters, Handoff handoff) {
         this.server = server;
@@ -57,11 +58,10 @@ public final class Acceptor implements Runnable {
     }
 
     /** Starts the accept loop on its own daemon platform thread. */
-    public Thread start(String name) {
-        Thread thread = new Thread(this, name);
+    public void start(String name) {
+        thread = new Thread(this, name);
         thread.setDaemon(true);
         thread.start();
-        return thread;
     }
 
     public int port() {
@@ -75,11 +75,25 @@ public final class Acceptor implements Runnable {
         }
     }
 
+    /**
+     * Closes the listening socket and waits for the accept loop to end. Closing alone is not enough: while the
+     * loop is blocked in {@code accept()} the JDK defers the real close until it wakes, and the port would go on
+     * accepting connections in the meantime.
+     */
     public void close() {
         try {
             server.close();
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "Closing the listener failed", e);
+        }
+        Thread running = thread;
+        if (running != null && running != Thread.currentThread()) {
+            running.interrupt();
+            try {
+                running.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -92,7 +106,7 @@ public final class Acceptor implements Runnable {
     @Override
     public void run() {
         long backoff = 0;
-        while (server.isOpen()) {
+        while (server.isOpen() && !Thread.currentThread().isInterrupted()) {
             try {
                 permits.acquire();
             } catch (InterruptedException stopping) {
@@ -102,6 +116,7 @@ public final class Acceptor implements Runnable {
             try {
                 channel = server.accept();
             } catch (ClosedChannelException closed) {
+                // Also ClosedByInterruptException: close() interrupts a blocked accept.
                 permits.release();
                 return;
             } catch (IOException e) {
@@ -132,7 +147,6 @@ public final class Acceptor implements Runnable {
             Thread.sleep(delay);
         } catch (InterruptedException stopping) {
             Thread.currentThread().interrupt();
-            close();
         }
         return delay;
     }
