@@ -1,6 +1,5 @@
 package io.sprout.engine.nio;
 
-import io.sprout.engine.exchange.ConnectionChannel;
 import io.sprout.engine.exchange.ErrorResponses;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
@@ -10,12 +9,9 @@ import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
-import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,9 +35,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Ownership: the worker owns the {@link HttpConnection} in WORKING and QUIET, the loop in every other state, and
  * the hand-overs are atomic state changes. {@link #close()} swaps in CLOSED; whoever owns the connection at that
  * moment releases its buffers. Interest stays on OP_READ while a worker runs, so a keep-alive hand-back needs no
- * selector wake-up. Only the loop changes interest ops and closes; the worker asks it with a task.
+ * selector wake-up. Only the loop changes interest ops and closes; the worker asks it with a task. The worker's
+ * blocking reads and writes are {@link WorkerChannel}'s.
  */
-final class NioConnection implements ConnectionChannel {
+final class NioConnection {
 
     private static final int READING = 0;
     private static final int WORKING = 1;
@@ -58,9 +55,8 @@ final class NioConnection implements ConnectionChannel {
     private final Workers workers;
     private final Runnable onClose;
     private final HttpConnection http;
-    private final Readiness readiness = new Readiness();
+    private final WorkerChannel worker;
     private final InetSocketAddress remote;
-    private final InetSocketAddress local;
     private final AtomicInteger state = new AtomicInteger(READING);
     private SelectionKey key;
     private volatile long idleSince;
@@ -76,8 +72,9 @@ final class NioConnection implements ConnectionChannel {
         this.workers = workers;
         this.onClose = onClose;
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
-        this.local = (InetSocketAddress) channel.getLocalAddress();
-        this.http = new HttpConnection(context, this, () -> true);
+        this.worker = new WorkerChannel(channel, this, loop, context.config().timeouts().write(), remote,
+                (InetSocketAddress) channel.getLocalAddress());
+        this.http = new HttpConnection(context, worker, () -> true);
     }
 
     /** Loop thread: starts watching the new connection. */
@@ -152,7 +149,7 @@ final class NioConnection implements ConnectionChannel {
             key.cancel();
         }
         closeQuietly();
-        readiness.signal();
+        worker.signal();
         loop.removed(this);
         onClose.run();
         if (previous != WORKING && previous != QUIET) {
@@ -164,7 +161,7 @@ final class NioConnection implements ConnectionChannel {
     private void quietWhileWorking(SelectionKey readyKey) {
         readyKey.interestOps(0);
         if (state.compareAndSet(WORKING, QUIET) || state.get() == QUIET) {
-            readiness.signal();
+            worker.signal();
         } else if (state.get() == READING) {
             // The worker handed back in between, seeing interest still on: restore it and read the next head.
             readyKey.interestOps(SelectionKey.OP_READ);
@@ -351,66 +348,16 @@ final class NioConnection implements ConnectionChannel {
         }
     }
 
-    @Override
-    public int read(ByteBuffer dst, long timeoutMillis) throws IOException {
-        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
-        while (true) {
-            ensureOpen();
-            int count = channel.read(dst);
-            if (count != 0) {
-                return count;
-            }
-            if (!awaitReady(SelectionKey.OP_READ, deadline)) {
-                throw new SocketTimeoutException("No request body bytes within " + timeoutMillis + " ms");
-            }
-        }
+    /** Worker thread: whether the connection has been closed under it. */
+    boolean isClosed() {
+        return state.get() == CLOSED;
     }
 
-    @Override
-    public void write(ByteBuffer src) throws IOException {
-        long deadline = System.nanoTime() + context.config().timeouts().write().toNanos();
-        while (src.hasRemaining()) {
-            ensureOpen();
-            if (channel.write(src) == 0 && !awaitReady(SelectionKey.OP_WRITE, deadline)) {
-                loop.execute(this::close);
-                throw new SocketTimeoutException("The client did not read the response in time");
-            }
-        }
-    }
-
-    @Override
-    public InetSocketAddress remoteAddress() {
-        return remote;
-    }
-
-    @Override
-    public InetSocketAddress localAddress() {
-        return local;
-    }
-
-    /** Worker thread: asks the loop to watch for {@code ops} and parks until it reports or the deadline passes. */
-    private boolean awaitReady(int ops, long deadline) throws IOException {
-        readiness.arm();
-        loop.execute(() -> {
-            int now = state.get();
-            if ((now == WORKING || now == QUIET) && key.isValid()) {
-                key.interestOps(ops);
-            }
-        });
-        long left = deadline - System.nanoTime();
-        try {
-            boolean ready = left > 0 && readiness.await(left);
-            ensureOpen();
-            return ready;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("Interrupted while waiting for the client");
-        }
-    }
-
-    private void ensureOpen() throws ClosedChannelException {
-        if (state.get() == CLOSED) {
-            throw new ClosedChannelException();
+    /** Loop thread: watches for {@code ops} on behalf of the worker that still owns the connection. */
+    void watchForWorker(int ops) {
+        int now = state.get();
+        if ((now == WORKING || now == QUIET) && key.isValid()) {
+            key.interestOps(ops);
         }
     }
 
