@@ -4,10 +4,16 @@ import io.sprout.engine.exchange.Counters;
 import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 
-/** {@link ServerStats} over the counters, pool and workers of the server's current (or last) run. */
+import java.util.function.ToLongFunction;
+
+/** {@link ServerStats} over the counters, pool and workers of the server's current (or last) run; 0 before any. */
 final class EngineStats implements ServerStats {
 
     private record Run(ServerContext context, Workers workers) {
+
+        Counters counters() {
+            return context.counters();
+        }
     }
 
     private volatile Run run;
@@ -16,102 +22,83 @@ final class EngineStats implements ServerStats {
         run = new Run(context, workers);
     }
 
-    private Counters counters() {
+    private long read(ToLongFunction<Run> value) {
         Run current = run;
-        return current == null ? null : current.context.counters();
-    }
-
-    private static long sum(java.util.concurrent.atomic.LongAdder adder) {
-        return adder.sum();
+        return current == null ? 0 : value.applyAsLong(current);
     }
 
     @Override
     public long connectionsOpen() {
-        Counters counters = counters();
-        return counters == null ? 0 : sum(counters.connectionsOpen);
+        return read(run -> run.counters().connectionsOpen.sum());
     }
 
     @Override
     public long connectionsIdle() {
-        Counters counters = counters();
-        return counters == null ? 0 : sum(counters.connectionsIdle);
+        return read(run -> run.counters().connectionsIdle.sum());
     }
 
     @Override
     public long connectionsAccepted() {
-        Counters counters = counters();
-        return counters == null ? 0 : sum(counters.connectionsAccepted);
+        return read(run -> run.counters().connectionsAccepted.sum());
     }
 
     @Override
     public long connectionsRejected() {
-        Counters counters = counters();
-        return counters == null ? 0 : sum(counters.connectionsRejected);
+        return read(run -> run.counters().connectionsRejected.sum());
     }
 
     @Override
     public long requestsActive() {
-        Counters counters = counters();
-        return counters == null ? 0 : sum(counters.requestsActive);
+        return read(run -> run.counters().requestsActive.sum());
     }
 
     @Override
     public long requestsTotal() {
-        Counters counters = counters();
-        return counters == null ? 0 : sum(counters.requestsTotal);
+        return read(run -> run.counters().requestsTotal.sum());
     }
 
     @Override
     public long bytesIn() {
-        Counters counters = counters();
-        return counters == null ? 0 : sum(counters.bytesIn);
+        return read(run -> run.counters().bytesIn.sum());
     }
 
     @Override
     public long bytesOut() {
-        Counters counters = counters();
-        return counters == null ? 0 : sum(counters.bytesOut);
+        return read(run -> run.counters().bytesOut.sum());
     }
 
     @Override
     public long bufferLeases() {
-        Run current = run;
-        return current == null ? 0 : current.context.pool().leases();
+        return read(run -> run.context.pool().leases());
     }
 
     @Override
     public long bufferHits() {
-        Run current = run;
-        return current == null ? 0 : current.context.pool().hits();
+        return read(run -> run.context.pool().hits());
     }
 
     @Override
     public long bufferMisses() {
-        Run current = run;
-        return current == null ? 0 : current.context.pool().misses();
+        return read(run -> run.context.pool().misses());
     }
 
     @Override
     public long buffersLeased() {
-        Run current = run;
-        return current == null ? 0 : current.context.pool().leased();
+        return read(run -> run.context.pool().leased());
     }
 
     @Override
     public long workersBusy() {
-        Run current = run;
-        return current == null ? 0 : current.workers.busy();
+        return read(run -> run.workers.busy());
     }
 
     @Override
     public long workersCurrent() {
-        Run current = run;
-        return current == null ? 0 : current.workers.current();
+        return read(run -> run.workers.current());
     }
 
     @Override
     public long workersMax() {
-        Run current = run;
-        return current == null ? 0 : current.workers.max();
+        return read(run -> run.workers.max());
     }
 }

@@ -1,6 +1,13 @@
 package io.sprout.engine.exec;
 
 import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The threads that run handlers (and, in hybrid mode, whole connections). Never an I/O event loop.
@@ -11,12 +18,22 @@ public interface Workers {
 
     /** A fixed pool of {@code size} platform threads; at most {@code queueCapacity} tasks wait for one. */
     static Workers platform(int size, int queueCapacity, String name) {
-        return new PlatformWorkers(size, queueCapacity, name);
+        BlockingQueue<Runnable> queue = queueCapacity == 0
+                ? new SynchronousQueue<>()
+                : new ArrayBlockingQueue<>(queueCapacity);
+        AtomicInteger counter = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, 60, TimeUnit.SECONDS, queue, task -> {
+            Thread thread = new Thread(task, name + "-" + counter.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        }, new ThreadPoolExecutor.AbortPolicy());
+        return new ExecutorWorkers(pool, size, pool::getPoolSize);
     }
 
     /** One new virtual thread per task, without limit. */
     static Workers virtual(String name) {
-        return new VirtualWorkers(name);
+        return new ExecutorWorkers(
+                Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(name + "-", 1).factory()), -1, null);
     }
 
     /**

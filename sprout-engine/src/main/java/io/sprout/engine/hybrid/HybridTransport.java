@@ -8,7 +8,6 @@ import io.sprout.engine.transport.Transport;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,9 +34,7 @@ public final class HybridTransport implements Transport {
 
     @Override
     public void start() throws IOException {
-        var config = context.config();
-        acceptor = Acceptor.bind(new InetSocketAddress(config.address(), config.port()), config.acceptBacklog(),
-                config.maxConnections(), context.counters(), this::serve);
+        acceptor = Acceptor.bind(context, this::serve);
         watchdog.start();
         acceptor.start("sprout-hybrid-acceptor");
     }

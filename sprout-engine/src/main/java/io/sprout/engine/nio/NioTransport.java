@@ -6,7 +6,6 @@ import io.sprout.engine.transport.Acceptor;
 import io.sprout.engine.transport.Transport;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 
 /**
@@ -28,10 +27,8 @@ public final class NioTransport implements Transport {
 
     @Override
     public void start() throws IOException {
-        var config = context.config();
-        acceptor = Acceptor.bind(new InetSocketAddress(config.address(), config.port()), config.acceptBacklog(),
-                config.maxConnections(), context.counters(), this::distribute);
-        loops = new EventLoop[config.selectorThreads()];
+        acceptor = Acceptor.bind(context, this::distribute);
+        loops = new EventLoop[context.config().selectorThreads()];
         for (int i = 0; i < loops.length; i++) {
             loops[i] = new EventLoop("sprout-nio-loop-" + (i + 1));
             loops[i].start();

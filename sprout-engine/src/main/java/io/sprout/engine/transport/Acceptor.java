@@ -1,6 +1,8 @@
 package io.sprout.engine.transport;
 
+import io.sprout.engine.ServerConfig;
 import io.sprout.engine.exchange.Counters;
+import io.sprout.engine.exchange.ServerContext;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -43,18 +45,18 @@ public final class Acceptor implements Runnable {
         this.handoff = handoff;
     }
 
-    /** Binds a listening socket (blocking accept) with the given backlog. */
-    public static Acceptor bind(InetSocketAddress address, int backlog, int maxConnections, Counters counters,
-            Handoff handoff) throws IOException {
+    /** Binds the configured address, port and backlog (blocking accept); admits up to maxConnections. */
+    public static Acceptor bind(ServerContext context, Handoff handoff) throws IOException {
+        ServerConfig config = context.config();
         ServerSocketChannel server = ServerSocketChannel.open();
         try {
             server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            server.bind(address, backlog);
+            server.bind(new InetSocketAddress(config.address(), config.port()), config.acceptBacklog());
         } catch (IOException e) {
             server.close();
             throw e;
         }
-        return new Acceptor(server, maxConnections, counters, handoff);
+        return new Acceptor(server, config.maxConnections(), context.counters(), handoff);
     }
 
     /** Starts the accept loop on its own daemon platform thread. */

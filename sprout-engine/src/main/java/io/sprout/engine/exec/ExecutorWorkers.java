@@ -1,32 +1,28 @@
 package io.sprout.engine.exec;
 
 import java.time.Duration;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 
-/** A fixed pool of named platform threads with a bounded queue. */
-final class PlatformWorkers implements Workers {
+/** {@link Workers} over an executor, counting busy tasks itself (cheaper than asking a pool under its lock). */
+final class ExecutorWorkers implements Workers {
 
-    private final ThreadPoolExecutor executor;
+    private final ExecutorService executor;
+    private final int max;
+    private final IntSupplier threads;
     private final AtomicInteger busy = new AtomicInteger();
-    private final int size;
 
-    PlatformWorkers(int size, int queueCapacity, String name) {
-        this.size = size;
-        BlockingQueue<Runnable> queue = queueCapacity == 0
-                ? new SynchronousQueue<>()
-                : new ArrayBlockingQueue<>(queueCapacity);
-        AtomicInteger counter = new AtomicInteger();
-        this.executor = new ThreadPoolExecutor(size, size, 60, TimeUnit.SECONDS, queue, task -> {
-            Thread thread = new Thread(task, name + "-" + counter.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        }, new ThreadPoolExecutor.AbortPolicy());
+    /**
+     * @param max the pool size, or -1 when unbounded
+     * @param threads how many worker threads exist, or {@code null} when each busy task is its own thread
+     */
+    ExecutorWorkers(ExecutorService executor, int max, IntSupplier threads) {
+        this.executor = executor;
+        this.max = max;
+        this.threads = threads == null ? busy::get : threads;
     }
 
     @Override
@@ -53,17 +49,17 @@ final class PlatformWorkers implements Workers {
 
     @Override
     public int current() {
-        return executor.getPoolSize();
+        return threads.getAsInt();
     }
 
     @Override
     public int max() {
-        return size;
+        return max;
     }
 
     @Override
     public boolean underPressure() {
-        return busy.get() * 10 >= size * 9;
+        return max > 0 && busy.get() * 10 >= max * 9;
     }
 
     @Override
