@@ -114,7 +114,10 @@ public final class RequestHeadParser {
 
     /** Handles CR, LF and the byte after a CR. */
     private RequestHead control(byte b) {
-        countHeaderSection(1);
+        if (lineLength > 0) {
+            // A field line's CRLF counts toward the header section; the empty line that ends the head does not.
+            countHeaderSection(1);
+        }
         if (sawCR) {
             if (b != '\n') {
                 throw HttpException.badRequest("CR not followed by LF");
