@@ -1,0 +1,281 @@
+package io.sprout.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine's package dependencies point one way (STYLE.md, "Layout that shows the architecture"). Reads the main
+ * sources as text: every {@code import} of an engine class and every fully qualified engine reference in code (not
+ * in comments or string literals) is a dependency of the file's package on the referenced package.
+ *
+ * <ul>
+ *   <li>{@code http}, {@code buffer}, {@code exec}: no other engine package.</li>
+ *   <li>{@code exchange}: {@code http}, {@code buffer} and the root package only.</li>
+ *   <li>{@code transport}: {@code exchange} and what it may use.</li>
+ *   <li>{@code nio} and {@code hybrid}: never each other.</li>
+ *   <li>{@code nio}, {@code hybrid}: used by nobody but the root package and {@code hello}.</li>
+ * </ul>
+ */
+class LayeringTest {
+
+    private static final Path SOURCES = Path.of("src/main/java");
+    private static final String ENGINE = "io.sprout.engine";
+    private static final String ROOT = "(root)";
+
+    /** For each package with a closed list, the engine packages it may use. */
+    private static final Map<String, Set<String>> ALLOWED = Map.of(
+            "http", Set.of(),
+            "buffer", Set.of(),
+            "exec", Set.of(),
+            "exchange", Set.of("http", "buffer", ROOT),
+            "transport", Set.of("exchange", "http", "buffer", ROOT));
+
+    private static final Set<String> TRANSPORTS = Set.of("nio", "hybrid");
+    private static final Set<String> TRANSPORT_USERS = Set.of(ROOT, "hello");
+    private static final Set<String> KNOWN = Set.of(ROOT, "http", "buffer", "exec", "exchange", "transport", "nio",
+            "hybrid", "hello");
+
+    private static final Pattern IMPORT = Pattern.compile(
+            "^\\s*import\\s+(?:static\\s+)?(io\\.sprout\\.engine\\.[\\w.*]+)\\s*;", Pattern.MULTILINE);
+    private static final Pattern QUALIFIED = Pattern.compile("\\bio\\s*\\.\\s*sprout\\s*\\.\\s*engine\\s*\\.\\s*(\\w+)");
+    private static final Pattern PACKAGE_OR_IMPORT = Pattern.compile("^\\s*(?:package|import)\\b[^;]*;",
+            Pattern.MULTILINE);
+
+    /** One engine-internal reference: where it is and what it names. */
+    record Dependency(String file, int line, String from, String to, String reference) {
+    }
+
+    @Test
+    void packagesDependOnlyInTheAllowedDirection() {
+        List<String> violations = new ArrayList<>();
+        for (Path file : mainSources()) {
+            for (Dependency dependency : dependencies(relative(file), read(file))) {
+                String reason = violation(dependency.from(), dependency.to());
+                if (reason != null) {
+                    violations.add(describe(dependency, reason));
+                }
+            }
+        }
+
+        assertThat(violations).as("package dependency violations").isEmpty();
+    }
+
+    @Test
+    void everyEnginePackageHasAKnownPlaceInTheLayering() {
+        Set<String> packages = new TreeSet<>();
+        for (Path file : mainSources()) {
+            packages.add(packageOf(relative(file)));
+        }
+
+        assertThat(packages).as("engine packages (add a new one to LayeringTest's rules)").isSubsetOf(KNOWN)
+                .contains("http", "exchange", "nio", "hybrid");
+    }
+
+    @Test
+    void reportsTheOffendingFileAndImport() {
+        String source = """
+                package io.sprout.engine.http;
+
+                import java.util.List;
+                import io.sprout.engine.exchange.Exchange;
+                import static io.sprout.engine.buffer.BufferPool.create;
+
+                /** Mentions io.sprout.engine.nio.NioTransport in a comment only. */
+                final class Bad {
+                    String text = "io.sprout.engine.hybrid.HybridTransport";
+                    io.sprout.engine.nio.NioTransport transport; // io.sprout.engine.exec.Workers
+                }
+                """;
+
+        List<String> violations = dependencies("io/sprout/engine/http/Bad.java", source).stream()
+                .map(dependency -> describe(dependency, violation(dependency.from(), dependency.to())))
+                .toList();
+
+        assertThat(violations).containsExactly(
+                "io/sprout/engine/http/Bad.java:4 uses io.sprout.engine.exchange.Exchange: "
+                        + "http may use no other engine package",
+                "io/sprout/engine/http/Bad.java:5 uses io.sprout.engine.buffer.BufferPool.create: "
+                        + "http may use no other engine package",
+                "io/sprout/engine/http/Bad.java:10 uses io.sprout.engine.nio: "
+                        + "http may use no other engine package");
+    }
+
+    @Test
+    void forbidsTransportsFromUsingEachOtherAndOthersFromUsingThem() {
+        assertThat(violation("nio", "hybrid")).isEqualTo("nio must not use hybrid");
+        assertThat(violation("hybrid", "nio")).isEqualTo("hybrid must not use nio");
+        assertThat(violation("transport", "nio")).isNotNull();
+        assertThat(violation("exchange", "exec")).isNotNull();
+        assertThat(violation("hello", "nio")).isNull();
+        assertThat(violation(ROOT, "hybrid")).isNull();
+        assertThat(violation("nio", "exchange")).isNull();
+    }
+
+    /** Why {@code from} must not use {@code to}, or {@code null} when it may. */
+    static String violation(String from, String to) {
+        if (from.equals(to)) {
+            return null;
+        }
+        if (TRANSPORTS.contains(from) && TRANSPORTS.contains(to)) {
+            return from + " must not use " + to;
+        }
+        Set<String> allowed = ALLOWED.get(from);
+        if (allowed != null && !allowed.contains(to)) {
+            return allowed.isEmpty()
+                    ? from + " may use no other engine package"
+                    : from + " may use only " + String.join(", ", new TreeSet<>(allowed));
+        }
+        if (TRANSPORTS.contains(to) && !TRANSPORT_USERS.contains(from)) {
+            return "only the root package and hello may use " + to;
+        }
+        return null;
+    }
+
+    /** The engine dependencies of one source file, {@code path} relative to the source root. */
+    static List<Dependency> dependencies(String path, String source) {
+        String from = packageOf(path);
+        String code = withoutCommentsAndLiterals(source);
+        List<Dependency> found = new ArrayList<>();
+        Matcher imports = IMPORT.matcher(code);
+        while (imports.find()) {
+            String name = imports.group(1);
+            found.add(new Dependency(path, lineOf(code, imports.start(1)), from, packageOfName(name), name));
+        }
+        // Fully qualified references in the code itself; the package and import lines are already accounted for.
+        String body = blankOut(code, PACKAGE_OR_IMPORT);
+        Matcher qualified = QUALIFIED.matcher(body);
+        while (qualified.find()) {
+            String segment = qualified.group(1);
+            String to = Character.isUpperCase(segment.charAt(0)) ? ROOT : segment;
+            String reference = to.equals(ROOT) ? ENGINE + "." + segment : ENGINE + "." + to;
+            found.add(new Dependency(path, lineOf(body, qualified.start()), from, to, reference));
+        }
+        return found;
+    }
+
+    private static String describe(Dependency dependency, String reason) {
+        return dependency.file() + ":" + dependency.line() + " uses " + dependency.reference() + ": " + reason;
+    }
+
+    private static String packageOf(String path) {
+        String directory = path.contains("/") ? path.substring(0, path.lastIndexOf('/')) : "";
+        String name = directory.replace('/', '.');
+        if (name.equals(ENGINE)) {
+            return ROOT;
+        }
+        if (!name.startsWith(ENGINE + ".")) {
+            throw new IllegalArgumentException("not an engine source: " + path);
+        }
+        String rest = name.substring(ENGINE.length() + 1);
+        return rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest;
+    }
+
+    private static String packageOfName(String qualifiedName) {
+        String rest = qualifiedName.substring(ENGINE.length() + 1);
+        String first = rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest;
+        return Character.isUpperCase(first.charAt(0)) || first.equals("*") ? ROOT : first;
+    }
+
+    /**
+     * Replaces comments, string, text-block and char literals with spaces, keeping line breaks, so references
+     * in them are not mistaken for dependencies and line numbers stay right.
+     */
+    static String withoutCommentsAndLiterals(String source) {
+        StringBuilder code = new StringBuilder(source.length());
+        int i = 0;
+        int length = source.length();
+        while (i < length) {
+            char c = source.charAt(i);
+            int end;
+            if (source.startsWith("//", i)) {
+                end = source.indexOf('\n', i);
+                end = end < 0 ? length : end;
+            } else if (source.startsWith("/*", i)) {
+                end = source.indexOf("*/", i + 2);
+                end = end < 0 ? length : end + 2;
+            } else if (source.startsWith("\"\"\"", i)) {
+                end = source.indexOf("\"\"\"", i + 3);
+                while (end > 0 && source.charAt(end - 1) == '\\') {
+                    end = source.indexOf("\"\"\"", end + 1);
+                }
+                end = end < 0 ? length : end + 3;
+            } else if (c == '"' || c == '\'') {
+                end = i + 1;
+                while (end < length && source.charAt(end) != c && source.charAt(end) != '\n') {
+                    end += source.charAt(end) == '\\' ? 2 : 1;
+                }
+                end = Math.min(length, end + 1);
+            } else {
+                code.append(c);
+                i++;
+                continue;
+            }
+            for (int j = i; j < end; j++) {
+                code.append(source.charAt(j) == '\n' ? '\n' : ' ');
+            }
+            i = end;
+        }
+        return code.toString();
+    }
+
+    private static String blankOut(String code, Pattern pattern) {
+        StringBuilder blanked = new StringBuilder(code);
+        Matcher matcher = pattern.matcher(code);
+        while (matcher.find()) {
+            for (int j = matcher.start(); j < matcher.end(); j++) {
+                if (blanked.charAt(j) != '\n') {
+                    blanked.setCharAt(j, ' ');
+                }
+            }
+        }
+        return blanked.toString();
+    }
+
+    private static int lineOf(String text, int index) {
+        int line = 1;
+        for (int i = 0; i < index; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    private static List<Path> mainSources() {
+        assertThat(SOURCES.resolve("io/sprout/engine")).as("engine sources (tests run in the module directory)")
+                .isDirectory();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            List<Path> sources = files.filter(file -> file.toString().endsWith(".java")).sorted().toList();
+            assertThat(sources).isNotEmpty();
+            return sources;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String relative(Path file) {
+        return SOURCES.relativize(file).toString().replace('\\', '/');
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
