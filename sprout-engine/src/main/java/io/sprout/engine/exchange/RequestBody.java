@@ -124,6 +124,10 @@ final class RequestBody extends InputStream {
             // The client was never told to send the body (or it is broken): reading on would block or lie.
             return false;
         }
+        if (decoder == null && remaining > limit) {
+            // Known to exceed the limit: closing now beats holding a worker to read what is thrown away anyway.
+            return false;
+        }
         byte[] scratch = new byte[(int) Math.min(8192, Math.max(1, limit))];
         long drained = 0;
         while (!finished && drained <= limit) {
