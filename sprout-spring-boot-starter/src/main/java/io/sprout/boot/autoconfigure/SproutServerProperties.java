@@ -1,0 +1,251 @@
+package io.sprout.boot.autoconfigure;
+
+import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.ThreadType;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+import java.time.Duration;
+
+/**
+ * Sprout-specific server settings ({@code sprout.server.*}). General settings stay under {@code server.*}
+ * (port, address, compression, sessions, {@code max-http-request-header-size}, ...).
+ */
+@ConfigurationProperties("sprout.server")
+public class SproutServerProperties {
+
+    /** How bytes move between sockets and handlers: 'nio' (selector event loops) or 'hybrid' (blocking I/O). */
+    private ExecutionMode executionMode = ExecutionMode.NIO;
+
+    /**
+     * Threads that run handlers: 'platform' (a fixed pool) or 'virtual' (one virtual thread per request).
+     * Defaults to 'virtual' when spring.threads.virtual.enabled=true, else 'platform'.
+     */
+    private ThreadType threadType;
+
+    /** Platform worker threads in the fixed pool; ignored for virtual threads. */
+    private int threadPoolSize = 200;
+
+    /** Requests that may wait for a platform worker; beyond it the server answers 503. */
+    private int workerQueueCapacity = 10_000;
+
+    /** Selector event loops in 'nio' mode. Defaults to the number of available processors. */
+    private Integer selectorThreads;
+
+    /** The listen backlog: connections the OS queues before the server accepts them. */
+    private int acceptBacklog = 1024;
+
+    /** Open connections beyond which the server stops accepting (clients wait in the backlog). */
+    private int maxConnections = 8192;
+
+    /** Requests served on one connection before it is closed; -1 for no limit. */
+    private int maxKeepAliveRequests = -1;
+
+    /** Absolute deadline for a whole request head (slowloris protection); then 408 and close. */
+    private Duration requestHeadTimeout = Duration.ofSeconds(10);
+
+    /** How long a keep-alive connection may stay idle between requests. */
+    private Duration idleTimeout = Duration.ofSeconds(30);
+
+    /** The longest wait for request body bytes while a handler reads. */
+    private Duration bodyReadTimeout = Duration.ofSeconds(30);
+
+    /** The longest a response write may wait for a slow client. */
+    private Duration writeTimeout = Duration.ofSeconds(30);
+
+    /** Default timeout of asynchronous requests (Servlet AsyncContext) when the application sets none. */
+    private Duration asyncTimeout = Duration.ofSeconds(30);
+
+    /** Longest accepted request line (method, target, version); longer ones get 414. */
+    private DataSize maxRequestLineLength = DataSize.ofKilobytes(8);
+
+    /** Most header fields accepted in one request; more get 431. */
+    private int maxHeaderCount = 100;
+
+    /** Largest accepted request body; larger declared bodies get 413. -1 for no limit. */
+    private DataSize maxRequestBodySize = DataSize.ofBytes(-1);
+
+    /** Size of each pooled I/O buffer. */
+    private DataSize bufferSize = DataSize.ofKilobytes(16);
+
+    /** Idle buffers the pool keeps for reuse. */
+    private int bufferPoolCapacity = 1024;
+
+    private final Accesslog accesslog = new Accesslog();
+
+    public ExecutionMode getExecutionMode() {
+        return executionMode;
+    }
+
+    public void setExecutionMode(ExecutionMode executionMode) {
+        this.executionMode = executionMode;
+    }
+
+    public ThreadType getThreadType() {
+        return threadType;
+    }
+
+    public void setThreadType(ThreadType threadType) {
+        this.threadType = threadType;
+    }
+
+    public int getThreadPoolSize() {
+        return threadPoolSize;
+    }
+
+    public void setThreadPoolSize(int threadPoolSize) {
+        this.threadPoolSize = threadPoolSize;
+    }
+
+    public int getWorkerQueueCapacity() {
+        return workerQueueCapacity;
+    }
+
+    public void setWorkerQueueCapacity(int workerQueueCapacity) {
+        this.workerQueueCapacity = workerQueueCapacity;
+    }
+
+    public Integer getSelectorThreads() {
+        return selectorThreads;
+    }
+
+    public void setSelectorThreads(Integer selectorThreads) {
+        this.selectorThreads = selectorThreads;
+    }
+
+    public int getAcceptBacklog() {
+        return acceptBacklog;
+    }
+
+    public void setAcceptBacklog(int acceptBacklog) {
+        this.acceptBacklog = acceptBacklog;
+    }
+
+    public int getMaxConnections() {
+        return maxConnections;
+    }
+
+    public void setMaxConnections(int maxConnections) {
+        this.maxConnections = maxConnections;
+    }
+
+    public int getMaxKeepAliveRequests() {
+        return maxKeepAliveRequests;
+    }
+
+    public void setMaxKeepAliveRequests(int maxKeepAliveRequests) {
+        this.maxKeepAliveRequests = maxKeepAliveRequests;
+    }
+
+    public Duration getRequestHeadTimeout() {
+        return requestHeadTimeout;
+    }
+
+    public void setRequestHeadTimeout(Duration requestHeadTimeout) {
+        this.requestHeadTimeout = requestHeadTimeout;
+    }
+
+    public Duration getIdleTimeout() {
+        return idleTimeout;
+    }
+
+    public void setIdleTimeout(Duration idleTimeout) {
+        this.idleTimeout = idleTimeout;
+    }
+
+    public Duration getBodyReadTimeout() {
+        return bodyReadTimeout;
+    }
+
+    public void setBodyReadTimeout(Duration bodyReadTimeout) {
+        this.bodyReadTimeout = bodyReadTimeout;
+    }
+
+    public Duration getWriteTimeout() {
+        return writeTimeout;
+    }
+
+    public void setWriteTimeout(Duration writeTimeout) {
+        this.writeTimeout = writeTimeout;
+    }
+
+    public Duration getAsyncTimeout() {
+        return asyncTimeout;
+    }
+
+    public void setAsyncTimeout(Duration asyncTimeout) {
+        this.asyncTimeout = asyncTimeout;
+    }
+
+    public DataSize getMaxRequestLineLength() {
+        return maxRequestLineLength;
+    }
+
+    public void setMaxRequestLineLength(DataSize maxRequestLineLength) {
+        this.maxRequestLineLength = maxRequestLineLength;
+    }
+
+    public int getMaxHeaderCount() {
+        return maxHeaderCount;
+    }
+
+    public void setMaxHeaderCount(int maxHeaderCount) {
+        this.maxHeaderCount = maxHeaderCount;
+    }
+
+    public DataSize getMaxRequestBodySize() {
+        return maxRequestBodySize;
+    }
+
+    public void setMaxRequestBodySize(DataSize maxRequestBodySize) {
+        this.maxRequestBodySize = maxRequestBodySize;
+    }
+
+    public DataSize getBufferSize() {
+        return bufferSize;
+    }
+
+    public void setBufferSize(DataSize bufferSize) {
+        this.bufferSize = bufferSize;
+    }
+
+    public int getBufferPoolCapacity() {
+        return bufferPoolCapacity;
+    }
+
+    public void setBufferPoolCapacity(int bufferPoolCapacity) {
+        this.bufferPoolCapacity = bufferPoolCapacity;
+    }
+
+    public Accesslog getAccesslog() {
+        return accesslog;
+    }
+
+    /** The access log, written through SLF4J to the logger {@code io.sprout.accesslog} at INFO. */
+    public static class Accesslog {
+
+        /** Whether to write an access log line per request. */
+        private boolean enabled;
+
+        /**
+         * Line format: 'common', 'combined', or codes %h %a %l %u %t %r %m %U %q %H %s %b %B %D %T %{Header}i.
+         */
+        private String format = "common";
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public String getFormat() {
+            return format;
+        }
+
+        public void setFormat(String format) {
+            this.format = format;
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.sprout.boot.metrics;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.BaseUnits;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.sprout.engine.ServerStats;
+
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
+
+/**
+ * The engine's {@link ServerStats} as Micrometer meters, named like Tomcat's and Jetty's ({@code sprout.*},
+ * dot.lowercase, base units). Each meter reads the live value when scraped; while the server is stopped the
+ * supplier gives {@code null} and gauges read NaN.
+ *
+ * <table>
+ *   <caption>Meters</caption>
+ *   <tr><td>{@code sprout.connections.current}, {@code .idle}, {@code .config.max}</td><td>gauges</td></tr>
+ *   <tr><td>{@code sprout.connections.accepted}, {@code .rejected}</td><td>counters</td></tr>
+ *   <tr><td>{@code sprout.requests.active}</td><td>gauge</td></tr>
+ *   <tr><td>{@code sprout.requests.received}</td><td>counter</td></tr>
+ *   <tr><td>{@code sprout.bytes.in}, {@code sprout.bytes.out}</td><td>counters, bytes</td></tr>
+ *   <tr><td>{@code sprout.buffers.leased}</td><td>gauge</td></tr>
+ *   <tr><td>{@code sprout.buffers.leases}, {@code .hits}, {@code .misses}</td><td>counters</td></tr>
+ *   <tr><td>{@code sprout.threads.busy}, {@code .current}, {@code .config.max}</td><td>gauges</td></tr>
+ * </table>
+ */
+public final class SproutMetrics implements MeterBinder {
+
+    private final Supplier<ServerStats> stats;
+    private final long maxConnections;
+    private final Tags tags;
+
+    public SproutMetrics(Supplier<ServerStats> stats, long maxConnections, Iterable<Tag> tags) {
+        this.stats = stats;
+        this.maxConnections = maxConnections;
+        this.tags = Tags.of(tags);
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        gauge(registry, "sprout.connections.current", "Connections currently open",
+                BaseUnits.CONNECTIONS, ServerStats::connectionsOpen);
+        gauge(registry, "sprout.connections.idle", "Open connections waiting for their next request",
+                BaseUnits.CONNECTIONS, ServerStats::connectionsIdle);
+        Gauge.builder("sprout.connections.config.max", () -> maxConnections).tags(tags)
+                .description("Open connections beyond which the server stops accepting")
+                .baseUnit(BaseUnits.CONNECTIONS).register(registry);
+        counter(registry, "sprout.connections.accepted", "Connections accepted", BaseUnits.CONNECTIONS,
+                ServerStats::connectionsAccepted);
+        counter(registry, "sprout.connections.rejected", "Connections refused because the server was overloaded",
+                BaseUnits.CONNECTIONS, ServerStats::connectionsRejected);
+        gauge(registry, "sprout.requests.active", "Requests being handled", "requests", ServerStats::requestsActive);
+        counter(registry, "sprout.requests.received", "Requests whose head was parsed", "requests",
+                ServerStats::requestsTotal);
+        counter(registry, "sprout.bytes.in", "Bytes read from clients", BaseUnits.BYTES, ServerStats::bytesIn);
+        counter(registry, "sprout.bytes.out", "Bytes written to clients", BaseUnits.BYTES, ServerStats::bytesOut);
+        gauge(registry, "sprout.buffers.leased", "Pooled buffers currently leased", "buffers",
+                ServerStats::buffersLeased);
+        counter(registry, "sprout.buffers.leases", "Buffers handed out by the pool", "buffers",
+                ServerStats::bufferLeases);
+        counter(registry, "sprout.buffers.hits", "Leases served from a pooled buffer", "buffers",
+                ServerStats::bufferHits);
+        counter(registry, "sprout.buffers.misses", "Leases that allocated a new buffer", "buffers",
+                ServerStats::bufferMisses);
+        gauge(registry, "sprout.threads.busy", "Workers running a task", BaseUnits.THREADS, ServerStats::workersBusy);
+        gauge(registry, "sprout.threads.current", "Worker threads that exist", BaseUnits.THREADS,
+                ServerStats::workersCurrent);
+        gauge(registry, "sprout.threads.config.max", "Platform pool size, -1 for virtual threads", BaseUnits.THREADS,
+                ServerStats::workersMax);
+    }
+
+    private void gauge(MeterRegistry registry, String name, String description, String unit,
+            ToLongFunction<ServerStats> value) {
+        Gauge.builder(name, stats, supplier -> read(supplier, value)).tags(tags).description(description)
+                .baseUnit(unit).register(registry);
+    }
+
+    private void counter(MeterRegistry registry, String name, String description, String unit,
+            ToLongFunction<ServerStats> value) {
+        FunctionCounter.builder(name, stats, supplier -> read(supplier, value)).tags(tags).description(description)
+                .baseUnit(unit).register(registry);
+    }
+
+    private static double read(Supplier<ServerStats> supplier, ToLongFunction<ServerStats> value) {
+        ServerStats current = supplier.get();
+        return current == null ? Double.NaN : value.applyAsLong(current);
+    }
+}

@@ -1,0 +1,267 @@
+package io.sprout.boot.servlet;
+
+import io.sprout.boot.servlet.async.SproutAsyncContext;
+import io.sprout.boot.servlet.async.SproutAsyncContext.Outcome;
+import io.sprout.boot.servlet.http.DispatchState;
+import io.sprout.boot.servlet.http.SproutRequest;
+import io.sprout.boot.servlet.http.SproutResponse;
+import io.sprout.boot.servlet.mapping.RequestPaths;
+import io.sprout.boot.servlet.mapping.ServletMatch;
+import io.sprout.engine.http.HttpException;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.ServletException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * One request's life in the container: the REQUEST dispatch, error handling (ERROR dispatch to the matching
+ * error page with the {@code jakarta.servlet.error.*} attributes), the async cycles (see
+ * {@link SproutAsyncContext} for why the worker waits here), and completion of the response.
+ */
+final class Exchange {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Exchange.class);
+
+    private final SproutServletContext context;
+    private final ServletInvoker invoker;
+    private final SproutRequest request;
+    private final SproutResponse response;
+    private final long startNanos;
+    private DispatchState original;
+    private SproutAsyncContext handledAsync;
+    private boolean logged;
+
+    Exchange(SproutServletContext context, ServletInvoker invoker, SproutRequest request, SproutResponse response,
+            long startNanos) {
+        this.context = context;
+        this.invoker = invoker;
+        this.request = request;
+        this.response = response;
+        this.startNanos = startNanos;
+    }
+
+    /**
+     * @param path the decoded path within the context
+     * @param rawPath the raw path within the context
+     * @throws Exception when the response failed after it was committed, so the engine aborts the connection
+     */
+    void run(String path, String rawPath, String query) throws Exception {
+        ServletMatch match = context.match(path);
+        ServletInvoker.Target target = invoker.target(DispatcherType.REQUEST, path, match);
+        original = invoker.state(DispatcherType.REQUEST, context.getContextPath() + rawPath, match, query, Map.of(),
+                target);
+        request.enter(original);
+        context.listeners().requestInitialized(context, request);
+        try {
+            afterDispatch(invoker.invoke(request, request, response, original, target));
+            runAsyncCycles();
+            request.enter(original);
+            logAccess();
+            response.finish();
+        } finally {
+            request.enter(original);
+            logAccess();
+            context.listeners().requestDestroyed(context, request);
+            request.cleanUp();
+        }
+    }
+
+    /**
+     * Writes the access log line once the application is done, just before the last bytes go out: logged then,
+     * the line is on record by the time the client has the response (a later line would race the client).
+     */
+    private void logAccess() {
+        AccessLog accessLog = context.config().accessLog();
+        if (accessLog != null && !logged) {
+            logged = true;
+            accessLog.log(request, response.getStatus(), response.bytesWritten(), System.nanoTime() - startNanos);
+        }
+    }
+
+    /** Handles a failure or a {@code sendError} once a dispatch returned and no async cycle is pending. */
+    private void afterDispatch(Throwable failure) throws Exception {
+        SproutAsyncContext async = request.asyncContext();
+        boolean asyncPending = async != null && async != handledAsync;
+        if (failure != null) {
+            if (asyncPending) {
+                async.fireError(failure);
+                if (async.decisionAfterError()) {
+                    return;
+                }
+                handledAsync = async;
+            }
+            handleFailure(failure);
+        } else if (!asyncPending && response.isError()) {
+            errorDispatch(response.getStatus(), response.errorMessage(), null);
+        }
+    }
+
+    private void handleFailure(Throwable failure) throws Exception {
+        String servlet = original.match() == null ? null : original.match().servletName();
+        if (protocolFailure(failure)) {
+            // The engine rejected the request body (malformed, too large): it answers with its own status.
+            LOG.debug("Request body rejected by the engine while servlet [{}] read it", servlet, failure);
+            throw failure instanceof Exception exception ? exception : new ServletException(failure);
+        }
+        if (response.isCommitted()) {
+            if (failure instanceof IOException) {
+                // Typically the client went away mid-response: normal, not an error (STYLE.md).
+                LOG.debug("Writing the response of servlet [{}] failed; aborting the connection", servlet, failure);
+            } else {
+                LOG.error("Servlet.service() for servlet [{}] threw an exception after the response was "
+                        + "committed; aborting the connection", servlet, failure);
+            }
+            throw failure instanceof Exception exception ? exception : new ServletException(failure);
+        }
+        LOG.error("Servlet.service() for servlet [{}] in context with path [{}] threw exception", servlet,
+                context.getContextPath(), failure);
+        errorDispatch(500, failure.getMessage(), failure);
+    }
+
+    private void errorDispatch(int status, String message, Throwable failure) throws IOException {
+        Throwable cause = unwrap(failure);
+        String page = failure != null ? context.errorPages().forException(failure) : context.errorPages()
+                .forStatus(status);
+        response.beginErrorOutput();
+        response.setStatus(status);
+        if (page == null) {
+            writeDefaultError(status, message);
+            return;
+        }
+        setErrorAttributes(status, message, cause);
+        String pagePath = RequestPaths.normalize(page);
+        ServletMatch match = context.match(pagePath);
+        ServletInvoker.Target target = invoker.target(DispatcherType.ERROR, pagePath, match);
+        DispatchState state = invoker.state(DispatcherType.ERROR, context.getContextPath() + page, match, null,
+                Map.of(), target);
+        Throwable pageFailure = invoker.invoke(request, request, response, state, target);
+        if (pageFailure != null) {
+            LOG.error("The error page {} failed while handling status {}", page, status, pageFailure);
+            if (!response.isCommitted()) {
+                response.beginErrorOutput();
+                response.setStatus(500);
+                writeDefaultError(500, null);
+            }
+        } else if (response.isError() && !response.isCommitted()) {
+            response.beginErrorOutput();
+            writeDefaultError(response.getStatus(), response.errorMessage());
+        }
+    }
+
+    /** The {@code jakarta.servlet.error.*} attributes Boot's error controller reads (Servlet spec 10.9.1). */
+    private void setErrorAttributes(int status, String message, Throwable cause) {
+        request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, status);
+        request.setAttribute(RequestDispatcher.ERROR_MESSAGE, message == null ? "" : message);
+        request.setAttribute(RequestDispatcher.ERROR_REQUEST_URI, original.requestUri());
+        request.setAttribute(RequestDispatcher.ERROR_METHOD, request.getMethod());
+        if (original.queryString() != null) {
+            request.setAttribute(RequestDispatcher.ERROR_QUERY_STRING, original.queryString());
+        }
+        if (original.match() != null) {
+            request.setAttribute(RequestDispatcher.ERROR_SERVLET_NAME, original.match().servletName());
+        }
+        if (cause != null) {
+            request.setAttribute(RequestDispatcher.ERROR_EXCEPTION, cause);
+            request.setAttribute(RequestDispatcher.ERROR_EXCEPTION_TYPE, cause.getClass());
+        }
+    }
+
+    private static boolean protocolFailure(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof HttpException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        Throwable current = failure;
+        while (current instanceof ServletException servletException && servletException.getRootCause() != null) {
+            current = servletException.getRootCause();
+        }
+        return current;
+    }
+
+    private void writeDefaultError(int status, String message) throws IOException {
+        response.setContentType("text/plain;charset=UTF-8");
+        String text = "HTTP Status " + status + (message == null || message.isEmpty() ? "" : " - " + message);
+        response.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Waits for, and runs, each async cycle until none is pending. Runs on the request's worker. */
+    private void runAsyncCycles() throws Exception {
+        while (true) {
+            SproutAsyncContext async = request.asyncContext();
+            if (async == null || async == handledAsync) {
+                return;
+            }
+            Outcome outcome = await(async);
+            if (outcome instanceof Outcome.Timeout) {
+                async.fireTimeout();
+                outcome = async.decisionAfterTimeout();
+                if (outcome == null) {
+                    handledAsync = async;
+                    if (!response.isCommitted()) {
+                        errorDispatch(500, "Asynchronous request timed out", null);
+                    }
+                    async.fireComplete();
+                    return;
+                }
+            }
+            handledAsync = async;
+            if (outcome instanceof Outcome.Dispatch dispatch) {
+                asyncDispatch(async, dispatch.path());
+                if (request.asyncContext() == async) {
+                    async.fireComplete();
+                }
+            } else {
+                if (response.isError() && !response.isCommitted()) {
+                    errorDispatch(response.getStatus(), response.errorMessage(), null);
+                }
+                async.fireComplete();
+            }
+        }
+    }
+
+    private static Outcome await(SproutAsyncContext async) {
+        try {
+            return async.awaitOutcome();
+        } catch (InterruptedException e) {
+            // The server is stopping: end the cycle so the worker can finish.
+            Thread.currentThread().interrupt();
+            async.decisionAfterTimeout();
+            return new Outcome.Complete();
+        }
+    }
+
+    private void asyncDispatch(SproutAsyncContext async, String target) throws Exception {
+        int question = target.indexOf('?');
+        String rawPath = question < 0 ? target : target.substring(0, question);
+        String query = question < 0 ? null : target.substring(question + 1);
+        String path = RequestPaths.normalize(rawPath);
+        ServletMatch match = path == null ? null : context.match(path);
+        request.setAttribute(AsyncContext.ASYNC_REQUEST_URI, original.requestUri());
+        request.setAttribute(AsyncContext.ASYNC_CONTEXT_PATH, context.getContextPath());
+        request.setAttribute(AsyncContext.ASYNC_SERVLET_PATH, original.servletPath());
+        if (original.pathInfo() != null) {
+            request.setAttribute(AsyncContext.ASYNC_PATH_INFO, original.pathInfo());
+        }
+        if (original.queryString() != null) {
+            request.setAttribute(AsyncContext.ASYNC_QUERY_STRING, original.queryString());
+        }
+        if (original.match() != null) {
+            request.setAttribute(AsyncContext.ASYNC_MAPPING, original.match());
+        }
+        ServletInvoker.Target dispatchTarget = invoker.target(DispatcherType.ASYNC, path == null ? "/" : path, match);
+        DispatchState state = invoker.state(DispatcherType.ASYNC, context.getContextPath() + rawPath, match, query,
+                Map.of(), dispatchTarget);
+        afterDispatch(invoker.invoke(request, async.getRequest(), async.getResponse(), state, dispatchTarget));
+    }
+}

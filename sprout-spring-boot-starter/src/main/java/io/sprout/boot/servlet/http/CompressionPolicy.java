@@ -1,0 +1,61 @@
+package io.sprout.boot.servlet.http;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * When a response is gzip-compressed ({@code server.compression.*}): the client accepts gzip, its user agent is
+ * not excluded (regular expressions, as Tomcat's {@code noCompressionUserAgents}), the content type is listed
+ * (parameters ignored, {@code text/*} wildcards allowed), nothing set {@code Content-Encoding} already, the
+ * status carries a body, and the length is unknown (streamed) or at least {@code minResponseSize}.
+ *
+ * @param minResponseSize bytes below which a response of known length is sent as is
+ * @param mimeTypes content types to compress
+ * @param excludedUserAgents user-agent patterns never sent compressed responses
+ */
+public record CompressionPolicy(long minResponseSize, List<String> mimeTypes, List<Pattern> excludedUserAgents) {
+
+    public CompressionPolicy {
+        mimeTypes = mimeTypes.stream().map(type -> type.trim().toLowerCase(Locale.ROOT)).toList();
+        excludedUserAgents = List.copyOf(excludedUserAgents);
+    }
+
+    boolean applies(String acceptEncoding, String userAgent, String contentType, String contentEncoding,
+            int status, long length) {
+        if (acceptEncoding == null || !acceptsGzip(acceptEncoding) || contentEncoding != null) {
+            return false;
+        }
+        if (status < 200 || status == 204 || status == 304 || (length >= 0 && length < minResponseSize)) {
+            return false;
+        }
+        if (contentType == null || !mimeTypeListed(contentType)) {
+            return false;
+        }
+        return userAgent == null || excludedUserAgents.stream().noneMatch(p -> p.matcher(userAgent).matches());
+    }
+
+    private boolean mimeTypeListed(String contentType) {
+        int semicolon = contentType.indexOf(';');
+        String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim()
+                .toLowerCase(Locale.ROOT);
+        for (String listed : mimeTypes) {
+            if (listed.equals(type) || (listed.endsWith("/*")
+                    && type.startsWith(listed.substring(0, listed.length() - 1)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean acceptsGzip(String acceptEncoding) {
+        for (String coding : acceptEncoding.split(",")) {
+            String[] parts = coding.split(";");
+            String name = parts[0].trim();
+            if (name.equalsIgnoreCase("gzip") || name.equals("*")) {
+                return parts.length < 2 || !parts[1].replace(" ", "").matches("q=0(\\.0*)?");
+            }
+        }
+        return false;
+    }
+}

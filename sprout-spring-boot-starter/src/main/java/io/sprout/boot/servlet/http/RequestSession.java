@@ -1,0 +1,94 @@
+package io.sprout.boot.servlet.http;
+
+import io.sprout.boot.servlet.session.SproutSession;
+import jakarta.servlet.SessionCookieConfig;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpSession;
+
+/**
+ * A request's view of its session: the id the client sent (cookie tracking), the session found or created, and
+ * the {@code Set-Cookie} that announces a new or changed id.
+ */
+final class RequestSession {
+
+    private final ExchangeEnvironment environment;
+    private SproutSession session;
+    private String requestedId;
+    private boolean requestedIdRead;
+
+    RequestSession(ExchangeEnvironment environment) {
+        this.environment = environment;
+    }
+
+    /** The id from the session cookie: the first naming a live session, else the first one. */
+    String requestedId(Cookie[] cookies) {
+        if (!requestedIdRead) {
+            requestedIdRead = true;
+            if (environment.cookieSessionTracking() && cookies != null) {
+                requestedId = fromCookies(cookies);
+            }
+        }
+        return requestedId;
+    }
+
+    private String fromCookies(Cookie[] cookies) {
+        String name = environment.sessionCookieConfig().getName();
+        String first = null;
+        for (Cookie cookie : cookies) {
+            if (cookie.getName().equals(name)) {
+                if (environment.sessions().exists(cookie.getValue())) {
+                    return cookie.getValue();
+                }
+                first = first == null ? cookie.getValue() : first;
+            }
+        }
+        return first;
+    }
+
+    HttpSession get(boolean create, Cookie[] cookies, SproutResponse response) {
+        if (session != null && session.isValid()) {
+            return session;
+        }
+        session = environment.sessions().find(requestedId(cookies));
+        if (session != null || !create) {
+            return session;
+        }
+        if (response.isCommitted()) {
+            throw new IllegalStateException("Cannot create a session after the response has been committed");
+        }
+        session = environment.sessions().create();
+        announce(response);
+        return session;
+    }
+
+    String changeId(Cookie[] cookies, SproutResponse response) {
+        if (get(false, cookies, response) == null) {
+            throw new IllegalStateException("changeSessionId() needs a session, and this request has none");
+        }
+        String id = environment.sessions().changeId(session);
+        announce(response);
+        return id;
+    }
+
+    boolean requestedIdValid(Cookie[] cookies) {
+        String id = requestedId(cookies);
+        return id != null && environment.sessions().exists(id);
+    }
+
+    /** Sends the session cookie, built from the context's session cookie config. */
+    private void announce(SproutResponse response) {
+        if (!environment.cookieSessionTracking()) {
+            return;
+        }
+        SessionCookieConfig config = environment.sessionCookieConfig();
+        Cookie cookie = new Cookie(config.getName(), session.getId());
+        String contextPath = environment.contextPath();
+        cookie.setPath(config.getPath() != null ? config.getPath() : contextPath.isEmpty() ? "/" : contextPath);
+        config.getAttributes().forEach((name, value) -> {
+            if (!name.equalsIgnoreCase("Path")) {
+                cookie.setAttribute(name, value);
+            }
+        });
+        response.addCookie(cookie);
+    }
+}

@@ -1,0 +1,674 @@
+package io.sprout.boot.servlet.http;
+
+import io.sprout.boot.servlet.Unsupported;
+import io.sprout.boot.servlet.async.SproutAsyncContext;
+import io.sprout.boot.servlet.mapping.ServletMatch;
+import io.sprout.engine.HttpRequest;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.ServletConnection;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletMapping;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import jakarta.servlet.http.HttpUpgradeHandler;
+import jakarta.servlet.http.Part;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.io.UnsupportedEncodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.security.Principal;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@link HttpServletRequest} over an engine {@link HttpRequest}. The path methods report the current
+ * {@link DispatchState}, which the container swaps for each FORWARD, INCLUDE, ERROR and ASYNC dispatch.
+ * Parameters, cookies and locales are parsed on first use.
+ *
+ * <p>Used by the request's worker, or by one application thread at a time during async processing; attributes
+ * are in a concurrent map because Spring's async machinery touches them from both.
+ */
+public final class SproutRequest implements HttpServletRequest {
+
+    private enum Input { NONE, STREAM, READER }
+
+    private final HttpRequest engine;
+    private final ExchangeEnvironment environment;
+    private final RequestOrigin origin;
+    /** Sized for the dozen or so attributes Spring MVC sets on every request, so it never resizes. */
+    private final Map<String, Object> attributes = new ConcurrentHashMap<>(64);
+    private final String requestId;
+    private SproutResponse response;
+    private DispatchState dispatch;
+    private Map<String, List<String>> parameters;
+    private String characterEncoding;
+    private Input input = Input.NONE;
+    private RequestBody body;
+    private BufferedReader reader;
+    private List<Cookie> cookies;
+    private List<Locale> locales;
+    private final RequestSession session;
+    private SproutAsyncContext async;
+    private final RequestParts parts = new RequestParts();
+
+    public SproutRequest(HttpRequest engine, ExchangeEnvironment environment, RequestOrigin origin) {
+        this.engine = engine;
+        this.environment = environment;
+        this.origin = origin;
+        this.requestId = environment.nextRequestId();
+        this.session = new RequestSession(environment);
+    }
+
+    void response(SproutResponse value) {
+        response = value;
+    }
+
+    public RequestOrigin origin() {
+        return origin;
+    }
+
+    /** Installs the state of a new dispatch and returns the one it replaces. Container only. */
+    public DispatchState enter(DispatchState next) {
+        DispatchState previous = dispatch;
+        dispatch = next;
+        return previous;
+    }
+
+    public DispatchState dispatchState() {
+        return dispatch;
+    }
+
+    /** The current async cycle, or {@code null}. */
+    public SproutAsyncContext asyncContext() {
+        return async;
+    }
+
+    /** Deletes multipart temporary files; called when the exchange ends. */
+    public void cleanUp() {
+        parts.deleteAll();
+    }
+
+    @Override
+    public Object getAttribute(String name) {
+        return attributes.get(name);
+    }
+
+    @Override
+    public Enumeration<String> getAttributeNames() {
+        return Collections.enumeration(new ArrayList<>(attributes.keySet()));
+    }
+
+    @Override
+    public void setAttribute(String name, Object value) {
+        if (value == null) {
+            removeAttribute(name);
+            return;
+        }
+        Object old = attributes.put(name, value);
+        environment.requestAttributeChanged(this, name, value, old);
+    }
+
+    @Override
+    public void removeAttribute(String name) {
+        Object old = attributes.remove(name);
+        if (old != null) {
+            environment.requestAttributeChanged(this, name, null, old);
+        }
+    }
+
+    @Override
+    public String getCharacterEncoding() {
+        if (characterEncoding != null) {
+            return characterEncoding;
+        }
+        String fromType = charsetParameter(getContentType());
+        return fromType != null ? fromType : environment.requestCharacterEncoding();
+    }
+
+    private static String charsetParameter(String contentType) {
+        if (contentType == null) {
+            return null;
+        }
+        for (String parameter : contentType.split(";")) {
+            String trimmed = parameter.trim();
+            if (trimmed.toLowerCase(Locale.ROOT).startsWith("charset=")) {
+                return trimmed.substring("charset=".length()).replace("\"", "");
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void setCharacterEncoding(String encoding) throws UnsupportedEncodingException {
+        if (reader != null || parameters != null) {
+            return;
+        }
+        if (!Charset.isSupported(encoding)) {
+            throw new UnsupportedEncodingException(encoding);
+        }
+        characterEncoding = encoding;
+    }
+
+    private Charset charset() {
+        String encoding = getCharacterEncoding();
+        try {
+            return encoding == null ? StandardCharsets.ISO_8859_1 : Charset.forName(encoding);
+        } catch (IllegalArgumentException e) {
+            return StandardCharsets.ISO_8859_1;
+        }
+    }
+
+    @Override
+    public int getContentLength() {
+        long length = engine.contentLength();
+        return length > Integer.MAX_VALUE ? -1 : (int) length;
+    }
+
+    @Override
+    public long getContentLengthLong() {
+        return engine.contentLength();
+    }
+
+    @Override
+    public String getContentType() {
+        return engine.headers().get("Content-Type");
+    }
+
+    @Override
+    public ServletInputStream getInputStream() {
+        if (input == Input.READER) {
+            throw new IllegalStateException("getReader() has already been called for this request");
+        }
+        input = Input.STREAM;
+        return body();
+    }
+
+    private RequestBody body() {
+        if (body == null) {
+            body = new RequestBody(engine.body());
+        }
+        return body;
+    }
+
+    @Override
+    public BufferedReader getReader() {
+        if (input == Input.STREAM) {
+            throw new IllegalStateException("getInputStream() has already been called for this request");
+        }
+        if (reader == null) {
+            reader = new BufferedReader(new InputStreamReader(body(), charset()));
+        }
+        input = Input.READER;
+        return reader;
+    }
+
+    @Override
+    public String getParameter(String name) {
+        List<String> values = parameters().get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    @Override
+    public Enumeration<String> getParameterNames() {
+        return Collections.enumeration(parameters().keySet());
+    }
+
+    @Override
+    public String[] getParameterValues(String name) {
+        List<String> values = parameters().get(name);
+        return values == null ? null : values.toArray(String[]::new);
+    }
+
+    @Override
+    public Map<String, String[]> getParameterMap() {
+        Map<String, String[]> map = new LinkedHashMap<>();
+        parameters().forEach((name, values) -> map.put(name, values.toArray(String[]::new)));
+        return Collections.unmodifiableMap(map);
+    }
+
+    /** Dispatch-target parameters first, then the query string, then a form or multipart body. */
+    private Map<String, List<String>> parameters() {
+        if (parameters == null) {
+            Map<String, List<String>> parsed = new LinkedHashMap<>();
+            FormParameters.parse(engine.query(), StandardCharsets.UTF_8, parsed);
+            readBodyParameters(parsed);
+            parameters = parsed;
+        }
+        Map<String, List<String>> extra = dispatch == null ? Map.of() : dispatch.extraParameters();
+        if (extra.isEmpty()) {
+            return parameters;
+        }
+        Map<String, List<String>> merged = new LinkedHashMap<>();
+        extra.forEach((name, values) -> merged.put(name, new ArrayList<>(values)));
+        parameters.forEach((name, values) -> merged.computeIfAbsent(name, key -> new ArrayList<>()).addAll(values));
+        return merged;
+    }
+
+    private void readBodyParameters(Map<String, List<String>> into) {
+        String type = getContentType();
+        if (type == null) {
+            return;
+        }
+        String lower = type.toLowerCase(Locale.ROOT);
+        try {
+            if (lower.startsWith("application/x-www-form-urlencoded") && getMethod().equals("POST")
+                    && input == Input.NONE) {
+                FormParameters.parse(new String(getInputStream().readAllBytes(), charset()), charset(), into);
+            } else if (lower.startsWith("multipart/form-data") && dispatch != null
+                    && dispatch.multipartConfig() != null && (parts.parsed() || input == Input.NONE)) {
+                getParts();
+                parts.formFieldsInto(into);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Failed to read the request body parameters", e);
+        } catch (ServletException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String getProtocol() {
+        return engine.protocol();
+    }
+
+    @Override
+    public String getScheme() {
+        return origin.scheme();
+    }
+
+    @Override
+    public String getServerName() {
+        return origin.serverName();
+    }
+
+    @Override
+    public int getServerPort() {
+        return origin.serverPort();
+    }
+
+    @Override
+    public String getRemoteAddr() {
+        return origin.remoteAddr();
+    }
+
+    /** The address, never a DNS lookup (Tomcat's default {@code enableLookups=false}). */
+    @Override
+    public String getRemoteHost() {
+        return origin.remoteAddr();
+    }
+
+    @Override
+    public Locale getLocale() {
+        return locales().get(0);
+    }
+
+    @Override
+    public Enumeration<Locale> getLocales() {
+        return Collections.enumeration(locales());
+    }
+
+    private List<Locale> locales() {
+        if (locales == null) {
+            locales = AcceptLanguage.parse(engine.headers().all("Accept-Language"));
+        }
+        return locales;
+    }
+
+    @Override
+    public boolean isSecure() {
+        return origin.scheme().equals("https");
+    }
+
+    @Override
+    public RequestDispatcher getRequestDispatcher(String path) {
+        if (path == null) {
+            return null;
+        }
+        if (path.startsWith("/")) {
+            return environment.servletContext().getRequestDispatcher(path);
+        }
+        String current = dispatch == null ? "/" : dispatch.pathWithinContext();
+        return environment.servletContext().getRequestDispatcher(
+                current.substring(0, current.lastIndexOf('/') + 1) + path);
+    }
+
+    @Override
+    public int getRemotePort() {
+        return origin.remotePort();
+    }
+
+    @Override
+    public String getLocalName() {
+        return engine.localAddress().getHostString();
+    }
+
+    @Override
+    public String getLocalAddr() {
+        return engine.localAddress().getAddress().getHostAddress();
+    }
+
+    @Override
+    public int getLocalPort() {
+        return engine.localAddress().getPort();
+    }
+
+    @Override
+    public ServletContext getServletContext() {
+        return environment.servletContext();
+    }
+
+    @Override
+    public AsyncContext startAsync() {
+        return startAsync(this, response, true);
+    }
+
+    @Override
+    public AsyncContext startAsync(ServletRequest request, ServletResponse servletResponse) {
+        return startAsync(request, servletResponse, request == this && servletResponse == response);
+    }
+
+    private AsyncContext startAsync(ServletRequest request, ServletResponse servletResponse, boolean original) {
+        if (dispatch == null || !dispatch.asyncSupported()) {
+            throw new IllegalStateException("Async is not supported for this request: the servlet or a filter of "
+                    + "the chain was not registered with asyncSupported=true");
+        }
+        if (async != null && async.started()) {
+            throw new IllegalStateException("startAsync() has already been called in this dispatch");
+        }
+        String query = dispatch.queryString();
+        String path = dispatch.pathWithinContext() + (query == null ? "" : "?" + query);
+        SproutAsyncContext next = new SproutAsyncContext(request, servletResponse, original, path,
+                environment.servletContext(), environment.asyncTimeoutMillis());
+        if (async != null) {
+            async.fireStartAsync(next);
+        }
+        async = next;
+        return next;
+    }
+
+    @Override
+    public boolean isAsyncStarted() {
+        return async != null && async.started();
+    }
+
+    @Override
+    public boolean isAsyncSupported() {
+        return dispatch != null && dispatch.asyncSupported();
+    }
+
+    @Override
+    public AsyncContext getAsyncContext() {
+        if (async == null) {
+            throw new IllegalStateException("startAsync() has not been called for this request");
+        }
+        return async;
+    }
+
+    @Override
+    public DispatcherType getDispatcherType() {
+        return dispatch == null ? DispatcherType.REQUEST : dispatch.type();
+    }
+
+    @Override
+    public String getRequestId() {
+        return requestId;
+    }
+
+    /** HTTP/1.1 has no protocol-level request id. */
+    @Override
+    public String getProtocolRequestId() {
+        return "";
+    }
+
+    @Override
+    public ServletConnection getServletConnection() {
+        String id = engine.remoteAddress() + "->" + engine.localAddress();
+        return new ServletConnection() {
+            @Override
+            public String getConnectionId() {
+                return id;
+            }
+
+            @Override
+            public String getProtocol() {
+                return engine.protocol();
+            }
+
+            @Override
+            public String getProtocolConnectionId() {
+                return "";
+            }
+
+            @Override
+            public boolean isSecure() {
+                return SproutRequest.this.isSecure();
+            }
+        };
+    }
+
+    @Override
+    public String getAuthType() {
+        return null;
+    }
+
+    @Override
+    public Cookie[] getCookies() {
+        if (cookies == null) {
+            cookies = Cookies.parse(engine.headers().all("Cookie"));
+        }
+        return cookies.isEmpty() ? null : cookies.stream().map(Cookie::clone).toArray(Cookie[]::new);
+    }
+
+    @Override
+    public long getDateHeader(String name) {
+        String value = getHeader(name);
+        if (value == null) {
+            return -1;
+        }
+        try {
+            return ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("Header " + name + " is not an HTTP date: " + value, e);
+        }
+    }
+
+    @Override
+    public String getHeader(String name) {
+        return engine.headers().get(name);
+    }
+
+    @Override
+    public Enumeration<String> getHeaders(String name) {
+        return Collections.enumeration(engine.headers().all(name));
+    }
+
+    @Override
+    public Enumeration<String> getHeaderNames() {
+        return Collections.enumeration(engine.headers().names());
+    }
+
+    @Override
+    public int getIntHeader(String name) {
+        String value = getHeader(name);
+        return value == null ? -1 : Integer.parseInt(value.trim());
+    }
+
+    @Override
+    public HttpServletMapping getHttpServletMapping() {
+        ServletMatch match = dispatch == null ? null : dispatch.match();
+        return match != null ? match : HttpServletRequest.super.getHttpServletMapping();
+    }
+
+    @Override
+    public String getMethod() {
+        return engine.method();
+    }
+
+    @Override
+    public String getPathInfo() {
+        return dispatch == null ? null : dispatch.pathInfo();
+    }
+
+    @Override
+    public String getPathTranslated() {
+        String info = getPathInfo();
+        return info == null ? null : environment.servletContext().getRealPath(info);
+    }
+
+    @Override
+    public String getContextPath() {
+        return environment.contextPath();
+    }
+
+    @Override
+    public String getQueryString() {
+        return dispatch == null ? engine.query() : dispatch.queryString();
+    }
+
+    @Override
+    public String getRemoteUser() {
+        return null;
+    }
+
+    @Override
+    public boolean isUserInRole(String role) {
+        return false;
+    }
+
+    @Override
+    public Principal getUserPrincipal() {
+        return null;
+    }
+
+    @Override
+    public String getRequestedSessionId() {
+        return session.requestedId(getCookies());
+    }
+
+    @Override
+    public String getRequestURI() {
+        return dispatch == null ? engine.path() : dispatch.requestUri();
+    }
+
+    @Override
+    public StringBuffer getRequestURL() {
+        StringBuffer url = new StringBuffer(64).append(origin.scheme()).append("://").append(origin.serverName());
+        int port = origin.serverPort();
+        if (!(origin.scheme().equals("http") && port == 80) && !(origin.scheme().equals("https") && port == 443)) {
+            url.append(':').append(port);
+        }
+        return url.append(getRequestURI());
+    }
+
+    @Override
+    public String getServletPath() {
+        return dispatch == null ? "" : dispatch.servletPath();
+    }
+
+    @Override
+    public HttpSession getSession(boolean create) {
+        return session.get(create, getCookies(), response);
+    }
+
+    @Override
+    public HttpSession getSession() {
+        return getSession(true);
+    }
+
+    @Override
+    public String changeSessionId() {
+        return session.changeId(getCookies(), response);
+    }
+
+    @Override
+    public boolean isRequestedSessionIdValid() {
+        return session.requestedIdValid(getCookies());
+    }
+
+    @Override
+    public boolean isRequestedSessionIdFromCookie() {
+        return getRequestedSessionId() != null;
+    }
+
+    @Override
+    public boolean isRequestedSessionIdFromURL() {
+        return false;
+    }
+
+    @Override
+    public boolean authenticate(HttpServletResponse servletResponse) {
+        throw Unsupported.containerSecurity("HttpServletRequest.authenticate");
+    }
+
+    @Override
+    public void login(String username, String password) {
+        throw Unsupported.containerSecurity("HttpServletRequest.login");
+    }
+
+    /** Nothing to log out of: container security is not implemented (see {@link Unsupported}). */
+    @Override
+    public void logout() {
+    }
+
+    @Override
+    public Collection<Part> getParts() throws IOException, ServletException {
+        var config = dispatch == null ? null : dispatch.multipartConfig();
+        if (!parts.parsed() && config != null) {
+            input = Input.STREAM;
+        }
+        return parts.get(config, getContentType(), body(), engine.contentLength(), charset(),
+                environment.tempDirectory());
+    }
+
+    @Override
+    public Part getPart(String name) throws IOException, ServletException {
+        for (Part part : getParts()) {
+            if (name.equals(part.getName())) {
+                return part;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) {
+        throw Unsupported.upgrade();
+    }
+
+    @Override
+    public Map<String, String> getTrailerFields() {
+        Map<String, String> trailers = new LinkedHashMap<>();
+        var fields = engine.trailers();
+        for (String name : fields.names()) {
+            trailers.put(name.toLowerCase(Locale.ROOT), String.join(",", fields.all(name)));
+        }
+        return trailers;
+    }
+
+    @Override
+    public boolean isTrailerFieldsReady() {
+        return engine.contentLength() >= 0 || (body != null && body.isFinished());
+    }
+}

@@ -1,0 +1,468 @@
+package io.sprout.boot.servlet.http;
+
+import io.sprout.boot.servlet.Unsupported;
+import io.sprout.engine.HttpResponse;
+import io.sprout.engine.http.HeaderFields;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.StandardCharsets;
+import java.nio.charset.UnsupportedCharsetException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * {@link HttpServletResponse} over an engine {@link HttpResponse}. Headers go straight into the engine's header
+ * fields (the engine ignores changes after commit); {@code Content-Type} and {@code Content-Length} are kept
+ * here and written at commit, where compression is also decided.
+ *
+ * <p>Used by the request's worker, or by one application thread at a time during async processing.
+ */
+public final class SproutResponse implements HttpServletResponse {
+
+    private enum Output { NONE, STREAM, WRITER }
+
+    private final HttpResponse engine;
+    private final SproutRequest request;
+    private final ExchangeEnvironment environment;
+    private final ResponseBody body = new ResponseBody(this::commit);
+    private Output output = Output.NONE;
+    private PrintWriter writer;
+    private int status = 200;
+    private boolean error;
+    private String errorMessage;
+    private String contentType;
+    private String charset;
+    private boolean charsetExplicit;
+    private Locale locale;
+    private long contentLength = -1;
+
+    public SproutResponse(HttpResponse engine, SproutRequest request, ExchangeEnvironment environment) {
+        this.engine = engine;
+        this.request = request;
+        this.environment = environment;
+        request.response(this);
+    }
+
+    private OutputStream commit(boolean complete, int buffered) throws IOException {
+        HeaderFields headers = engine.headers();
+        String type = getContentType();
+        if (type != null) {
+            headers.set("Content-Type", type);
+        }
+        if (locale != null) {
+            headers.set("Content-Language", locale.toLanguageTag());
+        }
+        engine.status(status);
+        long length = contentLength >= 0 ? contentLength : complete ? buffered : -1;
+        boolean bodyless = status < 200 || status == 204 || status == 304;
+        CompressionPolicy compression = environment.compression();
+        if (compression != null && !bodyless && compression.applies(request.getHeader("Accept-Encoding"),
+                request.getHeader("User-Agent"), type, headers.get("Content-Encoding"), status, length)) {
+            headers.set("Content-Encoding", "gzip");
+            if (!headers.containsToken("Vary", "Accept-Encoding")) {
+                headers.add("Vary", "Accept-Encoding");
+            }
+            return new GZIPOutputStream(engine.body(), 8192, true);
+        }
+        boolean headWithoutLength = request.getMethod().equals("HEAD") && contentLength < 0;
+        if (length >= 0 && !bodyless && !headWithoutLength) {
+            engine.contentLength(length);
+        }
+        return engine.body();
+    }
+
+    /**
+     * Completes the response: commits (with a length when the whole body is buffered) and closes the body.
+     * The writer holds no characters of its own ({@link ResponseWriter} encodes straight into the buffer), so it
+     * is not flushed: a flush would commit without a length. Container only.
+     */
+    public void finish() throws IOException {
+        body.close();
+    }
+
+    /** Whether {@code sendError} is waiting for the container's error handling. */
+    public boolean isError() {
+        return error;
+    }
+
+    public String errorMessage() {
+        return errorMessage;
+    }
+
+    /** Prepares for the error dispatch: output is accepted again and the buffer is empty. Container only. */
+    public void beginErrorOutput() {
+        error = false;
+        body.resume();
+        if (!body.committed()) {
+            body.resetBuffer();
+        }
+    }
+
+    public long bytesWritten() {
+        return body.bytesWritten();
+    }
+
+    @Override
+    public void addCookie(Cookie cookie) {
+        if (!isCommitted()) {
+            engine.headers().add("Set-Cookie", Cookies.format(cookie, environment.sameSite(cookie)));
+        }
+    }
+
+    @Override
+    public boolean containsHeader(String name) {
+        if (name.equalsIgnoreCase("Content-Type")) {
+            return contentType != null;
+        }
+        if (name.equalsIgnoreCase("Content-Length")) {
+            return contentLength >= 0;
+        }
+        return engine.headers().contains(name);
+    }
+
+    @Override
+    public String encodeURL(String url) {
+        return url;
+    }
+
+    @Override
+    public String encodeRedirectURL(String url) {
+        return url;
+    }
+
+    @Override
+    public void sendError(int sc, String msg) throws IOException {
+        checkNotCommitted("sendError");
+        body.resetBuffer();
+        status = sc;
+        error = true;
+        errorMessage = msg;
+        body.suspend();
+    }
+
+    @Override
+    public void sendError(int sc) throws IOException {
+        sendError(sc, null);
+    }
+
+    @Override
+    public void sendRedirect(String location, int sc, boolean clearBuffer) throws IOException {
+        checkNotCommitted("sendRedirect");
+        if (clearBuffer) {
+            body.resetBuffer();
+        }
+        status = sc;
+        engine.headers().set("Location", absolute(location));
+        if (clearBuffer) {
+            body.suspend();
+        }
+    }
+
+    private String absolute(String location) {
+        if (location.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
+            return location;
+        }
+        RequestOrigin origin = request.origin();
+        boolean defaultPort = (origin.scheme().equals("http") && origin.serverPort() == 80)
+                || (origin.scheme().equals("https") && origin.serverPort() == 443);
+        String authority = origin.serverName() + (defaultPort ? "" : ":" + origin.serverPort());
+        if (location.startsWith("//")) {
+            return origin.scheme() + ":" + location;
+        }
+        String path = location;
+        if (!location.startsWith("/")) {
+            String uri = request.getRequestURI();
+            path = uri.substring(0, uri.lastIndexOf('/') + 1) + location;
+        }
+        return origin.scheme() + "://" + authority + path;
+    }
+
+    @Override
+    public void setDateHeader(String name, long date) {
+        setHeader(name, Cookies.HTTP_DATE.format(Instant.ofEpochMilli(date)));
+    }
+
+    @Override
+    public void addDateHeader(String name, long date) {
+        addHeader(name, Cookies.HTTP_DATE.format(Instant.ofEpochMilli(date)));
+    }
+
+    @Override
+    public void setHeader(String name, String value) {
+        if (name == null || isCommitted() || special(name, value)) {
+            return;
+        }
+        engine.headers().set(name, value);
+    }
+
+    @Override
+    public void addHeader(String name, String value) {
+        if (name == null || value == null || isCommitted() || special(name, value)) {
+            return;
+        }
+        engine.headers().add(name, value);
+    }
+
+    /** Routes the headers the response models itself; returns whether it did. */
+    private boolean special(String name, String value) {
+        if (name.equalsIgnoreCase("Content-Type")) {
+            setContentType(value);
+            return true;
+        }
+        if (name.equalsIgnoreCase("Content-Length")) {
+            setContentLengthLong(value == null ? -1 : Long.parseLong(value.trim()));
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public void setIntHeader(String name, int value) {
+        setHeader(name, String.valueOf(value));
+    }
+
+    @Override
+    public void addIntHeader(String name, int value) {
+        addHeader(name, String.valueOf(value));
+    }
+
+    @Override
+    public void setStatus(int sc) {
+        if (!isCommitted()) {
+            status = sc;
+        }
+    }
+
+    @Override
+    public int getStatus() {
+        return status;
+    }
+
+    @Override
+    public String getHeader(String name) {
+        if (name.equalsIgnoreCase("Content-Type")) {
+            return getContentType();
+        }
+        if (name.equalsIgnoreCase("Content-Length")) {
+            return contentLength < 0 ? null : String.valueOf(contentLength);
+        }
+        return engine.headers().get(name);
+    }
+
+    @Override
+    public Collection<String> getHeaders(String name) {
+        String special = name.equalsIgnoreCase("Content-Type") || name.equalsIgnoreCase("Content-Length")
+                ? getHeader(name) : null;
+        if (special != null) {
+            return List.of(special);
+        }
+        return engine.headers().all(name);
+    }
+
+    @Override
+    public Collection<String> getHeaderNames() {
+        List<String> names = new ArrayList<>(engine.headers().names());
+        if (contentType != null) {
+            names.add("Content-Type");
+        }
+        if (contentLength >= 0) {
+            names.add("Content-Length");
+        }
+        return names;
+    }
+
+    @Override
+    public void setTrailerFields(Supplier<Map<String, String>> supplier) {
+        throw Unsupported.responseTrailers();
+    }
+
+    @Override
+    public Supplier<Map<String, String>> getTrailerFields() {
+        return null;
+    }
+
+    @Override
+    public String getCharacterEncoding() {
+        if (charset != null) {
+            return charset;
+        }
+        String contextDefault = environment.responseCharacterEncoding();
+        return contextDefault != null ? contextDefault : StandardCharsets.ISO_8859_1.name();
+    }
+
+    @Override
+    public String getContentType() {
+        if (contentType == null) {
+            return null;
+        }
+        return charset == null ? contentType : contentType + ";charset=" + charset;
+    }
+
+    @Override
+    public ServletOutputStream getOutputStream() {
+        if (output == Output.WRITER) {
+            throw new IllegalStateException("getWriter() has already been called for this response");
+        }
+        output = Output.STREAM;
+        return body;
+    }
+
+    @Override
+    public PrintWriter getWriter() {
+        if (output == Output.STREAM) {
+            throw new IllegalStateException("getOutputStream() has already been called for this response");
+        }
+        if (writer == null) {
+            String encoding = getCharacterEncoding();
+            if (charset == null) {
+                charset = encoding;
+            }
+            writer = new PrintWriter(new ResponseWriter(body, toCharset(encoding)), false);
+        }
+        output = Output.WRITER;
+        return writer;
+    }
+
+    private static Charset toCharset(String name) {
+        try {
+            return Charset.forName(name);
+        } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+            throw new UncheckedIOException(new java.io.UnsupportedEncodingException(name));
+        }
+    }
+
+    @Override
+    public void setCharacterEncoding(String encoding) {
+        if (isCommitted() || writer != null) {
+            return;
+        }
+        charset = encoding;
+        charsetExplicit = encoding != null;
+    }
+
+    @Override
+    public void setContentLength(int length) {
+        setContentLengthLong(length);
+    }
+
+    @Override
+    public void setContentLengthLong(long length) {
+        if (isCommitted()) {
+            return;
+        }
+        contentLength = length;
+        body.declaredLength(length);
+    }
+
+    @Override
+    public void setContentType(String type) {
+        if (isCommitted()) {
+            return;
+        }
+        if (type == null) {
+            contentType = null;
+            if (writer == null) {
+                charset = null;
+                charsetExplicit = false;
+            }
+            return;
+        }
+        String[] pieces = type.split(";");
+        StringBuilder kept = new StringBuilder(pieces[0].trim());
+        for (int i = 1; i < pieces.length; i++) {
+            String parameter = pieces[i].trim();
+            if (parameter.toLowerCase(Locale.ROOT).startsWith("charset=")) {
+                if (writer == null) {
+                    charset = parameter.substring("charset=".length()).replace("\"", "");
+                    charsetExplicit = true;
+                }
+            } else if (!parameter.isEmpty()) {
+                kept.append(';').append(parameter);
+            }
+        }
+        contentType = kept.toString();
+    }
+
+    @Override
+    public void setBufferSize(int size) {
+        body.bufferSize(size);
+    }
+
+    @Override
+    public int getBufferSize() {
+        return body.bufferSize();
+    }
+
+    @Override
+    public void flushBuffer() throws IOException {
+        if (writer != null) {
+            writer.flush();
+        }
+        body.flush();
+    }
+
+    @Override
+    public void resetBuffer() {
+        body.resetBuffer();
+    }
+
+    @Override
+    public boolean isCommitted() {
+        return body.committed();
+    }
+
+    @Override
+    public void reset() {
+        checkNotCommitted("reset");
+        engine.reset();
+        body.resetBuffer();
+        status = 200;
+        contentType = null;
+        charset = null;
+        charsetExplicit = false;
+        locale = null;
+        contentLength = -1;
+        body.declaredLength(-1);
+        writer = null;
+        output = Output.NONE;
+    }
+
+    @Override
+    public void setLocale(Locale value) {
+        if (isCommitted() || value == null) {
+            return;
+        }
+        locale = value;
+        if (!charsetExplicit && writer == null) {
+            Charset mapped = environment.charsetFor(value);
+            if (mapped != null) {
+                charset = mapped.name();
+            }
+        }
+    }
+
+    @Override
+    public Locale getLocale() {
+        return locale == null ? Locale.getDefault() : locale;
+    }
+
+    private void checkNotCommitted(String method) {
+        if (isCommitted()) {
+            throw new IllegalStateException("Cannot call " + method + "() after the response has been committed");
+        }
+    }
+}

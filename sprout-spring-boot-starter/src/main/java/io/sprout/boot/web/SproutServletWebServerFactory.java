@@ -1,0 +1,265 @@
+package io.sprout.boot.web;
+
+import io.sprout.boot.servlet.AccessLog;
+import io.sprout.boot.servlet.ContainerConfig;
+import io.sprout.boot.servlet.ErrorPage;
+import io.sprout.boot.servlet.ServletRequestHandler;
+import io.sprout.boot.servlet.SproutServletContext;
+import io.sprout.boot.servlet.Unsupported;
+import io.sprout.boot.servlet.http.CompressionPolicy;
+import io.sprout.engine.ServerConfig;
+import jakarta.servlet.http.Cookie;
+import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
+import org.springframework.boot.web.server.Compression;
+import org.springframework.boot.web.server.MimeMappings;
+import org.springframework.boot.web.server.Shutdown;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.WebServerException;
+import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
+import org.springframework.boot.web.server.servlet.CookieSameSiteSupplier;
+import org.springframework.boot.web.server.servlet.ServletContextInitializers;
+import org.springframework.boot.web.server.servlet.ServletWebServerSettings;
+import org.springframework.boot.web.servlet.ServletContextInitializer;
+import org.springframework.context.ResourceLoaderAware;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.util.ClassUtils;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Creates {@link SproutWebServer}s hosting a servlet context: Spring Boot 4's servlet web server factory for
+ * Sprout, shaped like Boot's own Tomcat and Jetty factories. {@code server.*} properties arrive through Boot's
+ * {@code ServletWebServerFactoryCustomizer}; engine options through {@link #setServerConfig} and
+ * {@link SproutServerConfigCustomizer}s.
+ *
+ * <p>Configured and used on the thread that refreshes the application context; {@link #getWebServer} runs the
+ * {@code ServletContextInitializer}s (registering Spring's servlets and filters) and may block on them.
+ *
+ * <p>Not supported yet, and failing {@link #getWebServer} with a clear message rather than being ignored: SSL
+ * ({@code server.ssl.*}), HTTP/2 ({@code server.http2.enabled}), persistent sessions and the default servlet.
+ */
+public class SproutServletWebServerFactory extends AbstractConfigurableWebServerFactory
+        implements ConfigurableServletWebServerFactory, ResourceLoaderAware {
+
+    private final ServletWebServerSettings settings = new ServletWebServerSettings();
+    private final List<SproutServerConfigCustomizer> configCustomizers = new ArrayList<>();
+    private ServerConfig serverConfig = ServerConfig.builder().build();
+    private int maxHttpRequestHeaderSize = -1;
+    private boolean useForwardHeaders;
+    private Duration asyncTimeout = Duration.ofSeconds(30);
+    private String accessLogPattern;
+    private ResourceLoader resourceLoader;
+
+    public SproutServletWebServerFactory() {
+    }
+
+    public SproutServletWebServerFactory(int port) {
+        super(port);
+    }
+
+    @SuppressWarnings("this-escape")
+    public SproutServletWebServerFactory(String contextPath, int port) {
+        super(port);
+        setContextPath(contextPath);
+    }
+
+    @Override
+    public ServletWebServerSettings getSettings() {
+        return settings;
+    }
+
+    @Override
+    public void setResourceLoader(ResourceLoader resourceLoader) {
+        this.resourceLoader = resourceLoader;
+    }
+
+    /** The engine options; port, address, server header and header size limit are overridden by this factory. */
+    public void setServerConfig(ServerConfig serverConfig) {
+        this.serverConfig = serverConfig;
+    }
+
+    public ServerConfig getServerConfig() {
+        return serverConfig;
+    }
+
+    public void addServerConfigCustomizers(SproutServerConfigCustomizer... customizers) {
+        configCustomizers.addAll(Arrays.asList(customizers));
+    }
+
+    public List<SproutServerConfigCustomizer> getServerConfigCustomizers() {
+        return configCustomizers;
+    }
+
+    /** {@code server.max-http-request-header-size} in bytes; -1 keeps the engine's limit. */
+    public void setMaxHttpRequestHeaderSize(int bytes) {
+        maxHttpRequestHeaderSize = bytes;
+    }
+
+    /** Honour {@code Forwarded}/{@code X-Forwarded-*} ({@code server.forward-headers-strategy=native}). */
+    public void setUseForwardHeaders(boolean useForwardHeaders) {
+        this.useForwardHeaders = useForwardHeaders;
+    }
+
+    public boolean isUseForwardHeaders() {
+        return useForwardHeaders;
+    }
+
+    /** The default {@code AsyncContext} timeout. */
+    public void setAsyncTimeout(Duration asyncTimeout) {
+        this.asyncTimeout = asyncTimeout;
+    }
+
+    /** Enables the SLF4J access log with a pattern ({@code common}, {@code combined} or codes), or disables it. */
+    public void setAccessLogPattern(String pattern) {
+        this.accessLogPattern = pattern;
+    }
+
+    /** The access log pattern, or {@code null} when the access log is off. */
+    public String getAccessLogPattern() {
+        return accessLogPattern;
+    }
+
+    public Duration getAsyncTimeout() {
+        return asyncTimeout;
+    }
+
+    @Override
+    public WebServer getWebServer(ServletContextInitializer... initializers) {
+        rejectUnsupportedSettings();
+        Path tempDirectory = createTempDirectory();
+        SproutServletContext context = new SproutServletContext(containerConfig(tempDirectory));
+        try {
+            for (String listener : settings.getWebListenerClassNames()) {
+                context.addListener(listener);
+            }
+            for (ServletContextInitializer initializer : ServletContextInitializers.from(settings, initializers)) {
+                initializer.onStartup(context);
+            }
+            context.start();
+        } catch (Exception e) {
+            context.destroy();
+            SproutWebServer.deleteRecursively(tempDirectory);
+            throw new WebServerException("Unable to start embedded Sprout: the servlet context failed to "
+                    + "initialise", e);
+        }
+        return new SproutWebServer(getPort() < 0 ? null : engineConfig(), new ServletRequestHandler(context),
+                context, getShutdown() == Shutdown.GRACEFUL, tempDirectory);
+    }
+
+    private void rejectUnsupportedSettings() {
+        if (getSsl() != null && getSsl().isEnabled()) {
+            throw new IllegalStateException("server.ssl.* is enabled, but Sprout does not support SSL/TLS yet. "
+                    + "Set server.ssl.enabled=false, terminate TLS in a proxy, or use Tomcat or Jetty.");
+        }
+        if (getHttp2() != null && getHttp2().isEnabled()) {
+            throw new IllegalStateException("server.http2.enabled=true, but Sprout supports HTTP/1.1 only so far. "
+                    + "Remove the property or use Tomcat or Jetty.");
+        }
+        if (settings.getSession().isPersistent()) {
+            throw Unsupported.sessionPersistence();
+        }
+        if (settings.isRegisterDefaultServlet()) {
+            throw Unsupported.feature("server.servlet.register-default-servlet=true",
+                    "Sprout has no file-serving default servlet; Spring MVC serves static resources itself");
+        }
+    }
+
+    ServerConfig engineConfig() {
+        ServerConfig.Builder builder = serverConfig.toBuilder()
+                .port(getPort())
+                .address(getAddress())
+                .serverHeader(getServerHeader());
+        if (maxHttpRequestHeaderSize > 0) {
+            builder.limits(serverConfig.limits().withMaxHeaderSectionSize(maxHttpRequestHeaderSize));
+        }
+        configCustomizers.forEach(customizer -> customizer.customize(builder));
+        return builder.build();
+    }
+
+    ContainerConfig containerConfig(Path tempDirectory) {
+        Duration sessionTimeout = settings.getSession().getTimeout();
+        return new ContainerConfig(settings.getContextPath().toString(),
+                settings.getDisplayName() == null ? "application" : settings.getDisplayName(), classLoader(),
+                settings.getDocumentRoot() == null ? null : settings.getDocumentRoot().toPath(),
+                mimeTypes(settings.getMimeMappings()), settings.getLocaleCharsetMappings(), errorPages(),
+                sessionTimeout == null ? Duration.ZERO : sessionTimeout, sameSite(), compressionPolicy(),
+                useForwardHeaders, asyncTimeout, tempDirectory,
+                accessLogPattern == null ? null : new AccessLog(accessLogPattern));
+    }
+
+    private ClassLoader classLoader() {
+        return resourceLoader != null && resourceLoader.getClassLoader() != null ? resourceLoader.getClassLoader()
+                : ClassUtils.getDefaultClassLoader();
+    }
+
+    private static Map<String, String> mimeTypes(MimeMappings mappings) {
+        Map<String, String> types = new HashMap<>();
+        for (MimeMappings.Mapping mapping : mappings) {
+            types.put(mapping.getExtension().toLowerCase(Locale.ROOT), mapping.getMimeType());
+        }
+        return types;
+    }
+
+    private List<ErrorPage> errorPages() {
+        List<ErrorPage> pages = new ArrayList<>();
+        for (org.springframework.boot.web.error.ErrorPage page : getErrorPages()) {
+            pages.add(new ErrorPage(page.getStatusCode(), page.getException(), page.getPath()));
+        }
+        return pages;
+    }
+
+    /** Boot's SameSite suppliers, plus {@code server.servlet.session.cookie.same-site} for the session cookie. */
+    private Function<Cookie, String> sameSite() {
+        List<CookieSameSiteSupplier> suppliers = new ArrayList<>(settings.getCookieSameSiteSuppliers());
+        var sessionCookie = settings.getSession().getCookie();
+        String sessionCookieName = sessionCookie.getName() != null ? sessionCookie.getName() : "JSESSIONID";
+        var sessionSameSite = sessionCookie.getSameSite();
+        return cookie -> {
+            if (sessionSameSite != null && cookie.getName().equals(sessionCookieName)) {
+                return sessionSameSite.attributeValue();
+            }
+            for (CookieSameSiteSupplier supplier : suppliers) {
+                var value = supplier.getSameSite(cookie);
+                if (value != null) {
+                    return value.attributeValue();
+                }
+            }
+            return null;
+        };
+    }
+
+    private CompressionPolicy compressionPolicy() {
+        Compression compression = getCompression();
+        if (compression == null || !compression.getEnabled()) {
+            return null;
+        }
+        List<Pattern> excluded = new ArrayList<>();
+        if (compression.getExcludedUserAgents() != null) {
+            for (String agent : compression.getExcludedUserAgents()) {
+                excluded.add(Pattern.compile(agent));
+            }
+        }
+        return new CompressionPolicy(compression.getMinResponseSize().toBytes(),
+                List.of(compression.getAllMimeTypes()), excluded);
+    }
+
+    private Path createTempDirectory() {
+        try {
+            return Files.createTempDirectory("sprout." + getPort() + ".").toAbsolutePath();
+        } catch (IOException e) {
+            throw new WebServerException("Unable to create the temporary directory in java.io.tmpdir="
+                    + System.getProperty("java.io.tmpdir"), e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.sprout.boot;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The starter's dependency rule, read from the sources' imports: the servlet container layer knows nothing of
+ * Spring; its leaf packages (mapping, multipart, session, async) know nothing of each other or of the request and
+ * response ({@code Unsupported} is the one shared class); {@code web} does not know the auto-configuration.
+ */
+class LayeringTest {
+
+    private static final Path SOURCES = Path.of("src/main/java/io/sprout/boot");
+
+    /** Package (relative to io.sprout.boot) to import prefixes it must not use. */
+    private static final Map<String, List<String>> FORBIDDEN = Map.of(
+            "servlet", List.of("org.springframework", "io.sprout.boot.web", "io.sprout.boot.autoconfigure",
+                    "io.sprout.boot.metrics"),
+            "servlet/http", List.of("org.springframework", "io.sprout.boot.web", "io.sprout.boot.autoconfigure"),
+            "servlet/mapping", List.of("org.springframework", "io.sprout.boot."),
+            "servlet/multipart", List.of("org.springframework", "io.sprout.boot."),
+            "servlet/session", List.of("org.springframework", "io.sprout.boot."),
+            "servlet/async", List.of("org.springframework", "io.sprout.boot."),
+            "web", List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics"),
+            "metrics", List.of("io.sprout.boot.autoconfigure"));
+
+    @Test
+    void packagesOnlyDependDownwards() throws IOException {
+        List<String> violations = new ArrayList<>();
+        for (Map.Entry<String, List<String>> rule : FORBIDDEN.entrySet()) {
+            try (Stream<Path> files = Files.list(SOURCES.resolve(rule.getKey()))) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    for (String line : Files.readAllLines(file)) {
+                        if (line.startsWith("import ") && !line.contains("io.sprout.boot.servlet.Unsupported")
+                                && rule.getValue().stream().anyMatch(prefix -> line.contains(" " + prefix))) {
+                            violations.add(file.getFileName() + ": " + line);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(violations).isEmpty();
+    }
+}

@@ -1,0 +1,168 @@
+package io.sprout.boot.autoconfigure;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.sprout.boot.metrics.SproutMetricsBinder;
+import io.sprout.boot.web.SproutServerConfigCustomizer;
+import io.sprout.boot.web.SproutServletWebServerFactory;
+import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.ServerConfig;
+import io.sprout.engine.ThreadType;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
+import org.springframework.boot.web.server.servlet.context.AnnotationConfigServletWebServerApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Conditions, back-off and property binding of the auto-configurations, with {@code ApplicationContextRunner}. */
+class SproutServletWebServerAutoConfigurationIT {
+
+    private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(SproutServletWebServerAutoConfiguration.class,
+                    SproutMetricsAutoConfiguration.class));
+
+    @Test
+    void createsTheSproutFactoryInAServletApplication() {
+        runner.run(context -> assertThat(context).hasSingleBean(SproutServletWebServerFactory.class)
+                .hasSingleBean(SproutWebServerFactoryCustomizer.class));
+    }
+
+    @Test
+    void backsOffWhenTheApplicationDefinesAFactory() {
+        runner.withUserConfiguration(OwnFactory.class).run(context -> {
+            assertThat(context).hasSingleBean(ServletWebServerFactory.class);
+            assertThat(context).getBean(ServletWebServerFactory.class).isSameAs(context.getBean("ownFactory"));
+        });
+    }
+
+    @Test
+    void doesNothingOutsideAServletApplication() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(
+                SproutServletWebServerAutoConfiguration.class))
+                .run(context -> assertThat(context).doesNotHaveBean(SproutServletWebServerFactory.class));
+    }
+
+    @Test
+    void bindsSproutAndServerProperties() {
+        runner.withPropertyValues("sprout.server.execution-mode=HYBRID", "sprout.server.thread-type=virtual",
+                "sprout.server.thread-pool-size=42", "sprout.server.selector-threads=3",
+                "sprout.server.accept-backlog=2048", "sprout.server.max-connections=100",
+                "sprout.server.max-keep-alive-requests=50", "sprout.server.idle-timeout=5s",
+                "sprout.server.request-head-timeout=2s", "sprout.server.max-request-body-size=1MB",
+                "sprout.server.max-header-count=20", "server.max-http-request-header-size=16KB",
+                "server.forward-headers-strategy=native", "sprout.server.accesslog.enabled=true",
+                "sprout.server.accesslog.format=combined", "sprout.server.async-timeout=7s")
+                .run(context -> {
+                    SproutServletWebServerFactory factory = context.getBean(SproutServletWebServerFactory.class);
+                    ServerConfig config = factory.getServerConfig();
+                    assertThat(config.executionMode()).isEqualTo(ExecutionMode.HYBRID);
+                    assertThat(config.threadType()).isEqualTo(ThreadType.VIRTUAL);
+                    assertThat(config.threadPoolSize()).isEqualTo(42);
+                    assertThat(config.selectorThreads()).isEqualTo(3);
+                    assertThat(config.acceptBacklog()).isEqualTo(2048);
+                    assertThat(config.maxConnections()).isEqualTo(100);
+                    assertThat(config.maxKeepAliveRequests()).isEqualTo(50);
+                    assertThat(config.timeouts().idle()).isEqualTo(Duration.ofSeconds(5));
+                    assertThat(config.timeouts().requestHead()).isEqualTo(Duration.ofSeconds(2));
+                    assertThat(config.limits().maxRequestBodySize()).isEqualTo(1024 * 1024);
+                    assertThat(config.limits().maxHeaderCount()).isEqualTo(20);
+                    assertThat(config.limits().maxHeaderSectionSize()).isEqualTo(16 * 1024);
+                    assertThat(factory.isUseForwardHeaders()).isTrue();
+                    assertThat(factory.getAccessLogPattern()).isEqualTo("combined");
+                    assertThat(factory.getAsyncTimeout()).isEqualTo(Duration.ofSeconds(7));
+                });
+    }
+
+    @Test
+    void accessLogIsOffByDefault() {
+        runner.run(context -> assertThat(context.getBean(SproutServletWebServerFactory.class).getAccessLogPattern())
+                .isNull());
+    }
+
+    @Test
+    void threadTypeFollowsVirtualThreadsByDefault() {
+        runner.run(context -> assertThat(context.getBean(SproutServletWebServerFactory.class).getServerConfig()
+                .threadType()).isEqualTo(ThreadType.PLATFORM));
+        runner.withPropertyValues("spring.threads.virtual.enabled=true").run(context -> assertThat(
+                context.getBean(SproutServletWebServerFactory.class).getServerConfig().threadType())
+                .isEqualTo(ThreadType.VIRTUAL));
+    }
+
+    @Test
+    void invalidEnumValueFailsNamingThePropertyAndTheAllowedValues() {
+        runner.withPropertyValues("sprout.server.execution-mode=turbo").run(context -> assertThat(context)
+                .getFailure().hasStackTraceContaining("sprout.server.execution-mode")
+                .hasStackTraceContaining("allowed values are nio, hybrid"));
+        runner.withPropertyValues("sprout.server.thread-type=green").run(context -> assertThat(context)
+                .getFailure().hasStackTraceContaining("sprout.server.thread-type")
+                .hasStackTraceContaining("allowed values are platform, virtual"));
+    }
+
+    @Test
+    void invalidNumberFailsNamingThePropertyAndTheRange() {
+        runner.withPropertyValues("sprout.server.thread-pool-size=0").run(context -> assertThat(context)
+                .getFailure().hasStackTraceContaining("sprout.server.thread-pool-size")
+                .hasStackTraceContaining("must be between 1 and 32767"));
+        runner.withPropertyValues("sprout.server.idle-timeout=0s").run(context -> assertThat(context)
+                .getFailure().hasStackTraceContaining("sprout.server.idle-timeout")
+                .hasStackTraceContaining("positive duration"));
+    }
+
+    @Test
+    void invalidAccessLogPatternFailsNamingTheProperty() {
+        runner.withPropertyValues("sprout.server.accesslog.enabled=true", "sprout.server.accesslog.format=%Z")
+                .run(context -> assertThat(context).getFailure()
+                        .hasStackTraceContaining("sprout.server.accesslog.format")
+                        .hasStackTraceContaining("unknown code %Z"));
+    }
+
+    @Test
+    void appliesConfigCustomizerBeans() {
+        runner.withUserConfiguration(ConfigCustomizer.class).run(context -> assertThat(
+                context.getBean(SproutServletWebServerFactory.class).getServerConfigCustomizers())
+                .containsExactly(context.getBean(SproutServerConfigCustomizer.class)));
+    }
+
+    @Test
+    void bindsMetricsOnlyWithAMeterRegistry() {
+        runner.run(context -> assertThat(context).doesNotHaveBean(SproutMetricsBinder.class));
+        runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+                .run(context -> assertThat(context).hasSingleBean(SproutMetricsBinder.class));
+    }
+
+    @Test
+    void sslOrHttp2FailStartUpWithAClearMessage() {
+        WebApplicationContextRunner serving = new WebApplicationContextRunner(
+                AnnotationConfigServletWebServerApplicationContext::new)
+                .withConfiguration(AutoConfigurations.of(SproutServletWebServerAutoConfiguration.class))
+                .withPropertyValues("server.port=0");
+        serving.withPropertyValues("server.ssl.enabled=true").run(context -> assertThat(context).getFailure()
+                .hasStackTraceContaining("server.ssl.* is enabled, but Sprout does not support SSL/TLS yet"));
+        serving.withPropertyValues("server.http2.enabled=true").run(context -> assertThat(context).getFailure()
+                .hasStackTraceContaining("server.http2.enabled=true, but Sprout supports HTTP/1.1 only"));
+        serving.run(context -> assertThat(context).hasNotFailed());
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class OwnFactory {
+        @Bean
+        ServletWebServerFactory ownFactory() {
+            return new SproutServletWebServerFactory(1234);
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class ConfigCustomizer {
+        @Bean
+        SproutServerConfigCustomizer maxConnections() {
+            return builder -> builder.maxConnections(7);
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package io.sprout.boot.mvc;
+
+import org.springframework.test.context.TestPropertySource;
+
+@TestPropertySource(properties = {"sprout.server.execution-mode=nio", "sprout.server.thread-type=virtual"})
+class MvcApplicationNioVirtualIT extends MvcApplicationContract {
+
+    @Override
+    String expectedEngine() {
+        return "NIO/VIRTUAL";
+    }
+}

@@ -1,0 +1,114 @@
+package io.sprout.boot.servlet.async;
+
+import io.sprout.boot.servlet.async.SproutAsyncContext.Outcome;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+class SproutAsyncContextTest {
+
+    private final List<String> events = new ArrayList<>();
+
+    private SproutAsyncContext context(long timeout) {
+        SproutAsyncContext context = new SproutAsyncContext(null, null, true, "/orig?q=1", null, timeout);
+        context.addListener(new AsyncListener() {
+            @Override
+            public void onComplete(AsyncEvent event) {
+                events.add("complete");
+            }
+
+            @Override
+            public void onTimeout(AsyncEvent event) {
+                events.add("timeout");
+            }
+
+            @Override
+            public void onError(AsyncEvent event) {
+                events.add("error " + event.getThrowable().getMessage());
+            }
+
+            @Override
+            public void onStartAsync(AsyncEvent event) {
+                events.add("start");
+            }
+        });
+        return context;
+    }
+
+    @Test
+    void staysStartedUntilTheWorkerTakesTheDecision() throws InterruptedException {
+        SproutAsyncContext context = context(0);
+        context.dispatch();
+        assertThat(context.started()).isTrue();
+        assertThat(context.awaitOutcome()).isEqualTo(new Outcome.Dispatch("/orig?q=1"));
+        assertThat(context.started()).isFalse();
+    }
+
+    @Test
+    void rejectsASecondDecisionButToleratesRepeatedComplete() {
+        SproutAsyncContext context = context(0);
+        context.complete();
+        context.complete();
+        assertThatIllegalStateException().isThrownBy(() -> context.dispatch("/x"));
+    }
+
+    @Test
+    void timesOutWhenNobodyDecides() throws InterruptedException {
+        SproutAsyncContext context = context(1);
+        assertThat(context.awaitOutcome()).isInstanceOf(Outcome.Timeout.class);
+        context.fireTimeout();
+        assertThat(context.decisionAfterTimeout()).isNull();
+        assertThat(context.started()).isFalse();
+        assertThatIllegalStateException().isThrownBy(context::dispatch);
+        assertThat(events).containsExactly("timeout");
+    }
+
+    @Test
+    void aListenerMayDecideOnTimeout() throws InterruptedException {
+        SproutAsyncContext context = context(1);
+        context.addListener(new AsyncListener() {
+            @Override
+            public void onComplete(AsyncEvent event) {
+            }
+
+            @Override
+            public void onTimeout(AsyncEvent event) {
+                event.getAsyncContext().dispatch("/timeout-page");
+            }
+
+            @Override
+            public void onError(AsyncEvent event) {
+            }
+
+            @Override
+            public void onStartAsync(AsyncEvent event) {
+            }
+        });
+        assertThat(context.awaitOutcome()).isInstanceOf(Outcome.Timeout.class);
+        context.fireTimeout();
+        assertThat(context.decisionAfterTimeout()).isEqualTo(new Outcome.Dispatch("/timeout-page"));
+    }
+
+    @Test
+    void errorWithoutDecisionEndsTheCycle() {
+        SproutAsyncContext context = context(0);
+        context.fireError(new IllegalStateException("bad"));
+        assertThat(context.decisionAfterError()).isFalse();
+        assertThat(context.started()).isFalse();
+        assertThat(events).containsExactly("error bad");
+    }
+
+    @Test
+    void tellsListenersAboutANewCycle() {
+        SproutAsyncContext first = context(0);
+        first.fireStartAsync(new SproutAsyncContext(null, null, true, "/", null, 0));
+        first.fireComplete();
+        assertThat(events).containsExactly("start", "complete");
+    }
+}
