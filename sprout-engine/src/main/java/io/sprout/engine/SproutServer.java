@@ -5,8 +5,9 @@ import java.util.function.Consumer;
 /**
  * An embedded HTTP/1.1 server. Create one with {@link #create}, then {@link #start()} it.
  *
- * <p>Every method is thread-safe; {@code start()} and {@code stop()} are idempotent. Each instance owns its
- * threads, buffers and counters, so several servers can run in one JVM.
+ * <p>Every method is thread-safe; {@code start()} and {@code stop()} are idempotent, and a stopped server may be
+ * started again (each start builds fresh threads, buffers and counters). Each instance owns its threads, buffers
+ * and counters, so several servers can run in one JVM.
  */
 public interface SproutServer {
 
