@@ -42,7 +42,7 @@ final class EngineServer implements SproutServer {
             Workers startingWorkers = switch (config.threadType()) {
                 case PLATFORM -> Workers.platform(config.threadPoolSize(), config.workerQueueCapacity(),
                         "sprout-worker");
-                case VIRTUAL -> Workers.virtual("sprout-vworker");
+                case VIRTUAL -> Workers.virtual();
             };
             Transport startingTransport = switch (config.executionMode()) {
                 case NIO -> new NioTransport(starting, startingWorkers);

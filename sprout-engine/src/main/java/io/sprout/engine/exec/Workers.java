@@ -31,9 +31,9 @@ public interface Workers {
     }
 
     /** One new virtual thread per task, without limit. */
-    static Workers virtual(String name) {
-        return new ExecutorWorkers(
-                Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(name + "-", 1).factory()), -1, null);
+    static Workers virtual() {
+        // Unnamed: a name would be a new string per task, and a virtual thread lives for one task only.
+        return new ExecutorWorkers(Executors.newThreadPerTaskExecutor(Thread.ofVirtual().factory()), -1, null);
     }
 
     /**
