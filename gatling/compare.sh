@@ -1,0 +1,532 @@
+#!/usr/bin/env bash
+# The comparison runner: the same Spring Boot application on every server, loaded by Gatling and wrk, one table.
+#
+#   gatling/compare.sh [quick|full|smoke|wrk] [target...]
+#
+# Presets (override any knob with the environment variables listed under "Knobs"):
+#   quick  ColdStart (ramp at 0.2 x duration), then after a 10 s warm-up Concurrency (500/1,000/2,000 clients,
+#          10,000 requests each, as in seed 002), then wrk (2 interleaved rounds x 5 s): about 2 min per target
+#   full   the seed scenarios at full length: ColdStart, HelloWorld, CpuIntensive, Latency, Concurrency, Db,
+#          HeavyLoad after a 60 s warm-up, then wrk (3 rounds x 15 s)
+#   smoke  for CI, under 2 minutes: one target (default tomcat-platform), HelloWorld at 0.1 x; fails on any KO
+#   wrk    wrk only: /benchmark/hello and /benchmark/json, 3 interleaved rounds x 10 s
+#
+# Targets (default: all): sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
+#   tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty
+# A target whose jar cannot be built (Sprout, before its starter exists) is skipped with a message.
+#
+# Output: docs/benchmarks/<date>-<preset>-<time>/ (results.csv, results.md, machine.md, *.svg) and raw logs and
+# Gatling HTML reports in bench-results/<same id>/ (git-ignored). smoke writes everything to bench-results/.
+#
+# Knobs: SCALE, SIMS ("ColdStart Latency ..."), WARMUP_SECONDS, COLD_USERS, CONCURRENCY_LEVELS ("500 1000 2000"),
+#   CONCURRENCY_REQUESTS, CONCURRENCY_SCALE (default 1: a level is short anyway, and fewer requests than about five
+#   per client would measure connection set-up rather than concurrency), WRK (0/1), WRK_SECONDS, WRK_ROUNDS,
+#   WRK_WARMUP_SECONDS, WRK_CONNECTIONS, PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS,
+#   APP_ARGS (extra application arguments for every target, e.g. --spring.profiles.active=postgres after
+#   sample-boot-app/scripts/postgres-setup.sh), PORT (first port tried), SKIP_BUILD (1 = reuse built jars), OUT_DIR,
+#   RAW_DIR.
+# With wrk enabled, each target's server stays up (idle) after its Gatling runs and is reused by the wrk phase.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+REPORT="$ROOT/gatling/scripts/benchreport.py"
+ALL_TARGETS=(sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
+  tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty)
+
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
+  exit 2
+}
+
+PRESET=${1:-quick}
+[ $# -gt 0 ] && shift
+case "$PRESET" in
+  quick)
+    : "${SIMS:=ColdStart Concurrency}" "${SCALE:=0.2}" "${WARMUP_SECONDS:=10}" "${WRK:=1}"
+    : "${WRK_SECONDS:=5}" "${WRK_ROUNDS:=2}" "${WRK_WARMUP_SECONDS:=5}" ;;
+  full)
+    : "${SIMS:=ColdStart HelloWorld CpuIntensive Latency Concurrency Db HeavyLoad}" "${SCALE:=1}"
+    : "${WARMUP_SECONDS:=60}" "${WRK:=1}" "${WRK_SECONDS:=15}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=30}" ;;
+  smoke)
+    : "${SIMS:=HelloWorld}" "${SCALE:=0.1}" "${WARMUP_SECONDS:=0}" "${WRK:=0}"
+    [ $# -eq 0 ] && set -- sprout-hybrid-virtual ;;
+  wrk)
+    : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
+    : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" ;;
+  -h|--help|help) usage ;;
+  *) echo "Unknown preset '$PRESET'." >&2; usage ;;
+esac
+: "${COLD_USERS:=2000}" "${CONCURRENCY_LEVELS:=500 1000 2000}" "${CONCURRENCY_REQUESTS:=10000}" "${CONCURRENCY_SCALE:=1}"
+: "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}"
+: "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
+# Identical for every server. A JVM pinned to one CPU picks Serial GC and one virtual-thread carrier anyway;
+# saying so explicitly keeps an unpinned run comparable.
+: "${JVM_FLAGS:=-Xms512m -Xmx512m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
+# Gatling's own launcher flags (gatling-maven-plugin defaults).
+GATLING_JVM="-Xmx1G -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 --add-opens=java.base/java.lang=ALL-UNNAMED
+  --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED --enable-native-access=ALL-UNNAMED
+  --sun-misc-unsafe-memory-access=allow"
+
+TARGETS=("$@")
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
+for target in "${TARGETS[@]}"; do
+  case " ${ALL_TARGETS[*]} " in *" $target "*) ;; *) echo "Unknown target '$target'." >&2; usage ;; esac
+done
+
+RUN_ID="$(date -u +%Y-%m-%d)-$PRESET-$(date -u +%H%M%S)"
+if [ "$PRESET" = smoke ]; then
+  : "${OUT_DIR:=$ROOT/bench-results/$RUN_ID}"
+else
+  : "${OUT_DIR:=$ROOT/docs/benchmarks/$RUN_ID}"
+fi
+: "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
+mkdir -p "$OUT_DIR" "$RAW_DIR/logs" "$RAW_DIR/gatling"
+ROWS="$OUT_DIR/rows.jsonl"
+: > "$ROWS"
+
+START_EPOCH=$(date +%s)
+START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+progress() { printf '[%s +%4ss] %s\n' "$(date -u +%H:%M:%S)" "$(( $(date +%s) - START_EPOCH ))" "$*"; }
+die() { echo "compare.sh: $*" >&2; exit 1; }
+
+# ------------------------------------------------------------------ cleanup: never leave a server or load running
+SERVER_PIDS=()
+CHILD_PID=""
+cleanup() {
+  [ -n "$CHILD_PID" ] && kill -TERM "$CHILD_PID" 2>/dev/null
+  for pid in "${SERVER_PIDS[@]}"; do stop_pid "$pid"; done
+  SERVER_PIDS=()
+}
+stop_pid() {
+  local pid=$1 i
+  kill -TERM "$pid" 2>/dev/null || return 0
+  for i in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+}
+trap cleanup EXIT
+trap 'echo "Interrupted." >&2; exit 130' INT TERM
+
+# Runs a command in the background and waits, so the EXIT trap can stop it. With WATCH_PID set, the command is
+# stopped early if that process (the server) exits, instead of waiting for its own time-outs.
+WATCH_PID=""
+run_child() {
+  "$@" &
+  CHILD_PID=$!
+  if [ -n "$WATCH_PID" ]; then
+    while kill -0 "$CHILD_PID" 2>/dev/null; do
+      if ! kill -0 "$WATCH_PID" 2>/dev/null; then
+        kill -TERM "$CHILD_PID" 2>/dev/null
+        break
+      fi
+      sleep 0.2
+    done
+  fi
+  wait "$CHILD_PID"
+  local rc=$?
+  CHILD_PID=""
+  return $rc
+}
+
+# ------------------------------------------------------------------ tools
+java_major() {
+  "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}' | cut -d. -f1
+}
+find_jdk() {
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/javac" ] && [ "$(java_major "$JAVA_HOME/bin/java")" -ge 21 ]; then
+    return
+  fi
+  JAVA_HOME=""
+  local candidate
+  if command -v javac >/dev/null && [ "$(java_major java)" -ge 21 ]; then
+    JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
+  else
+    for candidate in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do
+      if [ -x "$candidate/bin/javac" ] && [ "$(java_major "$candidate/bin/java")" -ge 21 ]; then
+        JAVA_HOME=${candidate%/}
+        break
+      fi
+    done
+  fi
+  [ -n "$JAVA_HOME" ] || die "no JDK >= 21 found (looked at JAVA_HOME, PATH and /usr/lib/jvm)"
+}
+APT_UPDATED=0
+need_package() { # command package
+  command -v "$1" >/dev/null && return 0
+  progress "installing $2 (Debian package) for '$1'"
+  [ "$(id -u)" -eq 0 ] || die "'$1' is missing: run 'sudo apt-get install -y $2' first"
+  if [ "$APT_UPDATED" -eq 0 ]; then apt-get update -qq >/dev/null || die "apt-get update failed"; APT_UPDATED=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null || die "apt-get install $2 failed"
+}
+
+find_jdk
+export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
+JAVA="$JAVA_HOME/bin/java"
+need_package python3 python3-minimal
+need_package curl curl
+need_package taskset util-linux
+[ "$WRK" = 1 ] && need_package wrk wrk
+if [ "$PIN" = 1 ] && [ "$(nproc)" -lt 2 ]; then
+  progress "only $(nproc) CPU visible: running unpinned"
+  PIN=0
+fi
+if [ "$PIN" = 1 ]; then
+  ON_SERVER_CPU=(taskset -c "$SERVER_CPU")
+  ON_LOAD_CPU=(taskset -c "$LOAD_CPU")
+else
+  ON_SERVER_CPU=()
+  ON_LOAD_CPU=()
+fi
+
+# ------------------------------------------------------------------ targets
+flavour_of() { case "$1" in sprout-*) echo sprout ;; tomcat-*) echo tomcat ;; jetty-*) echo jetty ;; netty) echo netty ;; esac; }
+threads_of() { case "$1" in *-platform) echo platform ;; *) echo virtual ;; esac; }
+mode_of() { case "$1" in sprout-nio-*) echo nio ;; sprout-hybrid-*) echo hybrid ;; netty) echo reactive ;; *) echo servlet ;; esac; }
+jar_of() { echo "$ROOT/sample-boot-app/target/$1/sample-boot-app-$1.jar"; }
+# Application arguments per target: the same jar, only properties differ.
+props_of() {
+  local target=$1 virtual=false
+  [ "$(threads_of "$target")" = virtual ] && virtual=true
+  case "$target" in
+    sprout-*) echo "--sprout.server.execution-mode=$(mode_of "$target") --sprout.server.thread-type=$(threads_of "$target") --spring.threads.virtual.enabled=$virtual" ;;
+    *) echo "--spring.threads.virtual.enabled=$virtual" ;;
+  esac
+}
+
+declare -A JAR_READY=()
+declare -A JAR_PROBLEM=()
+mvnw() { (cd "$ROOT" && ./mvnw -B -ntp "$@"); }
+
+build_gatling() {
+  local cp="$ROOT/gatling/target/gatling-classpath.txt"
+  if [ "$SKIP_BUILD" = 1 ] && [ -f "$cp" ] && [ -d "$ROOT/gatling/target/test-classes/io" ]; then return 0; fi
+  progress "building the Gatling simulations"
+  mvnw -q -pl gatling test-compile dependency:build-classpath -Dmdep.includeScope=test \
+    -Dmdep.outputFile=target/gatling-classpath.txt > "$RAW_DIR/logs/build-gatling.log" 2>&1 \
+    || die "building the gatling module failed: see $RAW_DIR/logs/build-gatling.log"
+}
+
+build_jar() { # flavour
+  local flavour=$1 jar log
+  jar=$(jar_of "$flavour")
+  log="$RAW_DIR/logs/build-$flavour.log"
+  [ -n "${JAR_READY[$flavour]:-}${JAR_PROBLEM[$flavour]:-}" ] && return 0
+  if [ "$SKIP_BUILD" = 1 ] && [ -f "$jar" ]; then JAR_READY[$flavour]=1; return 0; fi
+  if [ "$flavour" = sprout ] && [ ! -d "$ROOT/sprout-spring-boot-starter/src/main" ]; then
+    JAR_PROBLEM[$flavour]="Sprout's starter (sprout-spring-boot-starter) has no sources yet"
+    return 0
+  fi
+  progress "building sample-boot-app-$flavour.jar"
+  local extra=()
+  [ "$flavour" = sprout ] && extra=(-am)
+  if mvnw -q -pl sample-boot-app "${extra[@]}" -P "$flavour" -DskipTests package > "$log" 2>&1 && [ -f "$jar" ]; then
+    JAR_READY[$flavour]=1
+  else
+    JAR_PROBLEM[$flavour]="building sample-boot-app -P $flavour failed (see $log)"
+  fi
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port() { # first free port from $1
+  local port=$1
+  while port_in_use "$port"; do port=$((port + 1)); done
+  echo "$port"
+}
+
+SERVER_PID=""
+LAUNCH_MS=0
+start_server() { # target port log
+  local target=$1 port=$2 log=$3
+  # shellcheck disable=SC2046 # JVM_FLAGS and the properties are word lists on purpose
+  "${ON_SERVER_CPU[@]}" "$JAVA" $JVM_FLAGS -jar "$(jar_of "$(flavour_of "$target")")" \
+    --server.address=127.0.0.1 --server.port="$port" $(props_of "$target") $APP_ARGS > "$log" 2>&1 &
+  SERVER_PID=$!
+  LAUNCH_MS=$(date +%s%3N)
+  SERVER_PIDS+=("$SERVER_PID")
+}
+stop_server() { # pid
+  stop_pid "$1"
+  local kept=() pid
+  for pid in "${SERVER_PIDS[@]}"; do [ "$pid" != "$1" ] && kept+=("$pid"); done
+  SERVER_PIDS=("${kept[@]}")
+}
+wait_ready() { # pid port -> prints ms from launch to the first 200 of /benchmark/health; fails if it dies or stalls
+  local pid=$1 port=$2 deadline=$(( $(date +%s) + 180 ))
+  while [ "$(date +%s)" -lt "$deadline" ]; do
+    kill -0 "$pid" 2>/dev/null || return 1
+    if [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port/benchmark/health")" = 200 ]; then
+      echo $(( $(date +%s%3N) - LAUNCH_MS ))
+      return 0
+    fi
+    sleep 0.05
+  done
+  return 1
+}
+check_identity() { # target port: the jar must really run the server we think we measure
+  local expected actual
+  expected=$(flavour_of "$1")
+  actual=$(curl -s --max-time 5 "http://127.0.0.1:$2/benchmark/json" | sed -n 's/.*"server":"\([a-z]*\)".*/\1/p')
+  [ "$actual" = "$expected" ] || { echo "answered as '${actual:-nothing}', expected '$expected'"; return 1; }
+}
+
+record() { # kind log key=value...
+  python3 "$REPORT" "$@" >> "$ROWS"
+}
+record_status() { # target status note
+  printf '{"target": "%s", "server": "%s", "threads": "%s", "mode": "%s", "tool": "-", "simulation": "-", "status": "%s", "note": "%s"}\n' \
+    "$1" "$(flavour_of "$1")" "$(threads_of "$1")" "$(mode_of "$1")" "$2" "${3//\"/\'}" >> "$ROWS"
+}
+summary_of_last_row() {
+  tail -1 "$ROWS" | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.read())
+if r.get("status") != "ok":
+    print("   -> " + r.get("status", "?") + ": " + r.get("note", ""))
+elif r["tool"] == "wrk":
+    print("   -> %.0f req/s, p99 %s ms, errors: %s" % (r.get("rps") or 0, r.get("p99_ms"), r.get("errors") or "none"))
+else:
+    print("   -> %d requests, KO %d, mean %s ms, p99 %s ms, %.1f req/s, assertions %s%s" % (r.get("requests", 0),
+          r.get("ko", 0), r.get("mean_ms"), r.get("p99_ms"), r.get("rps") or 0, r.get("assertions", "-"),
+          (", errors: " + r["errors"]) if r.get("errors") else ""))'
+}
+
+# ------------------------------------------------------------------ Gatling
+GATLING_CP=""
+run_gatling() { # target port simulation label seconds-limit log [-Dprop=value...]
+  local target=$1 port=$2 simulation=$3 label=$4 limit=$5 log=$6
+  shift 6
+  # shellcheck disable=SC2086 # GATLING_JVM is a word list on purpose
+  run_child timeout --kill-after=10 "$limit" "${ON_LOAD_CPU[@]}" "$JAVA" $GATLING_JVM -cp "$GATLING_CP" \
+    -DbaseUrl="http://127.0.0.1:$port" -Dscale="$SCALE" "$@" io.gatling.app.Gatling \
+    -s "io.sprout.gatling.${simulation}Simulation" -rf "$RAW_DIR/gatling" -rd "$target $label" > "$log" 2>&1
+}
+sim_limit() { # generous wall-clock bound for one Gatling run, in seconds
+  python3 -c "import sys; print(int(float(sys.argv[1]) * float(sys.argv[2]) + 120))" "$1" "$SCALE"
+}
+declare -A SIM_SECONDS=([ColdStart]=20 [HelloWorld]=90 [CpuIntensive]=60 [Latency]=50 [Concurrency]=120 [Db]=40 [HeavyLoad]=120)
+
+STEP=0
+TOTAL_STEPS=0
+gatling_steps() { # how many measured Gatling runs a target needs
+  local n=0 sim
+  for sim in $SIMS; do
+    if [ "$sim" = Concurrency ]; then n=$((n + $(wc -w <<< "$CONCURRENCY_LEVELS"))); else n=$((n + 1)); fi
+  done
+  echo "$n"
+}
+
+run_target_gatling() { # target
+  local target=$1 port log ready_ms="" meta sim level rc
+  port=$(free_port "$PORT")
+  log="$RAW_DIR/logs/$target-server.log"
+  meta=(target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" mode="$(mode_of "$target")")
+  progress "$target: starting $(basename "$(jar_of "$(flavour_of "$target")")") on 127.0.0.1:$port $(props_of "$target")"
+  start_server "$target" "$port" "$log"
+  local server_pid=$SERVER_PID
+  if [[ " $SIMS " == *" ColdStart "* ]]; then
+    # ColdStart starts with the server: its before() hook polls /benchmark/health and fires the burst at once.
+    STEP=$((STEP + 1))
+    progress "[$STEP/$TOTAL_STEPS] $target: ColdStart ($COLD_USERS users at once when ready, scale $SCALE)"
+    WATCH_PID=$server_pid
+    run_gatling "$target" "$port" ColdStart "ColdStart" "$(sim_limit "${SIM_SECONDS[ColdStart]}")" \
+      "$RAW_DIR/logs/$target-ColdStart.log" -DcoldUsers="$COLD_USERS" -DreadyTimeoutSeconds=150
+    WATCH_PID=""
+    local ready_epoch
+    ready_epoch=$(sed -n 's/.*ready-epoch-ms=\([0-9]*\).*/\1/p' "$RAW_DIR/logs/$target-ColdStart.log" | head -1)
+    [ -n "$ready_epoch" ] && ready_ms=$((ready_epoch - LAUNCH_MS))
+    record gatling "$RAW_DIR/logs/$target-ColdStart.log" "${meta[@]}" simulation=ColdStart ready_ms="$ready_ms"
+    summary_of_last_row
+  fi
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    record_status "$target" failed "the server exited during start-up (see $log)"
+    progress "$target: FAILED, the server exited (see $log)"
+    stop_server "$server_pid"
+    return 1
+  fi
+  local waited
+  if ! waited=$(wait_ready "$server_pid" "$port"); then
+    record_status "$target" failed "not ready within 180 s (see $log)"
+    progress "$target: FAILED, not ready (see $log)"
+    stop_server "$server_pid"
+    return 1
+  fi
+  [ -z "$ready_ms" ] && ready_ms=$waited
+  local identity
+  if ! identity=$(check_identity "$target" "$port"); then
+    record_status "$target" failed "$identity"
+    progress "$target: FAILED, $identity"
+    stop_server "$server_pid"
+    return 1
+  fi
+  progress "$target: ready after ${ready_ms} ms"
+  if [ "$WARMUP_SECONDS" -gt 0 ] && [ -n "${SIMS// /}" ] && [ "$SIMS" != ColdStart ]; then
+    progress "$target: warm-up, every endpoint for ${WARMUP_SECONDS}s (not recorded)"
+    run_gatling "$target" "$port" WarmUp WarmUp $((WARMUP_SECONDS + 90)) "$RAW_DIR/logs/$target-WarmUp.log" \
+      -DwarmUpSeconds="$WARMUP_SECONDS"
+  fi
+  for sim in $SIMS; do
+    [ "$sim" = ColdStart ] && continue
+    if [ "$sim" = Concurrency ]; then
+      for level in $CONCURRENCY_LEVELS; do
+        STEP=$((STEP + 1))
+        progress "[$STEP/$TOTAL_STEPS] $target: Concurrency-$level ($level clients, latency?ms=100, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests)"
+        # The later -Dscale wins: Concurrency has its own scale.
+        run_gatling "$target" "$port" Concurrency "Concurrency-$level" "$(sim_limit "${SIM_SECONDS[Concurrency]}")" \
+          "$RAW_DIR/logs/$target-Concurrency-$level.log" -Dlevels="$level" -Drequests="$CONCURRENCY_REQUESTS" \
+          -Dscale="$CONCURRENCY_SCALE"
+        record gatling "$RAW_DIR/logs/$target-Concurrency-$level.log" "${meta[@]}" simulation="Concurrency-$level" \
+          ready_ms="$ready_ms"
+        summary_of_last_row
+      done
+      continue
+    fi
+    STEP=$((STEP + 1))
+    progress "[$STEP/$TOTAL_STEPS] $target: $sim (scale $SCALE)"
+    run_gatling "$target" "$port" "$sim" "$sim" "$(sim_limit "${SIM_SECONDS[$sim]}")" "$RAW_DIR/logs/$target-$sim.log"
+    record gatling "$RAW_DIR/logs/$target-$sim.log" "${meta[@]}" simulation="$sim" ready_ms="$ready_ms"
+    summary_of_last_row
+  done
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    progress "$target: WARNING, the server died during the run (see $log)"
+  fi
+  if [ "$WRK" = 1 ] && kill -0 "$server_pid" 2>/dev/null; then
+    # Kept (idle) for the wrk phase, which saves a second start-up per target.
+    WRK_PORT[$target]=$port
+    WRK_PID[$target]=$server_pid
+    progress "$target: done, kept running idle for wrk (pid $server_pid)"
+  else
+    progress "$target: stopping (pid $server_pid)"
+    stop_server "$server_pid"
+  fi
+}
+
+# ------------------------------------------------------------------ wrk: all targets up at once, interleaved rounds
+declare -A WRK_PORT=()
+declare -A WRK_PID=()
+run_wrk_matrix() { # targets...
+  local targets=("$@") target port pid ready round endpoint i n
+  declare -A port_of=()
+  local running=()
+  for target in "${targets[@]}"; do
+    if [ -n "${WRK_PID[$target]:-}" ] && kill -0 "${WRK_PID[$target]}" 2>/dev/null; then
+      port_of[$target]=${WRK_PORT[$target]}
+      running+=("$target")
+      continue
+    fi
+    port=$(free_port "$PORT")
+    progress "wrk: starting $target on 127.0.0.1:$port (CPU ${SERVER_CPU})"
+    start_server "$target" "$port" "$RAW_DIR/logs/$target-wrk-server.log"
+    pid=$SERVER_PID
+    if ready=$(wait_ready "$pid" "$port") && check_identity "$target" "$port" > /dev/null; then
+      port_of[$target]=$port
+      running+=("$target")
+    else
+      record_status "$target" failed "wrk: not ready or wrong server (see $RAW_DIR/logs/$target-wrk-server.log)"
+      progress "wrk: $target FAILED to start, left out"
+      stop_server "$pid"
+    fi
+  done
+  [ ${#running[@]} -eq 0 ] && return 1
+  for target in "${running[@]}"; do
+    progress "wrk: warming $target (${WRK_WARMUP_SECONDS}s per endpoint, not recorded)"
+    for endpoint in hello json; do
+      run_child "${ON_LOAD_CPU[@]}" wrk -t1 -c"$WRK_CONNECTIONS" -d"${WRK_WARMUP_SECONDS}s" \
+        "http://127.0.0.1:${port_of[$target]}/benchmark/$endpoint" > /dev/null 2>&1
+    done
+  done
+  n=${#running[@]}
+  for round in $(seq 1 "$WRK_ROUNDS"); do
+    for endpoint in hello json; do
+      # Rotate the order every round, so no target always runs first (or right after the same neighbour).
+      for i in $(seq 0 $((n - 1))); do
+        target=${running[$(( (i + round - 1) % n ))]}
+        local log="$RAW_DIR/logs/$target-wrk-$endpoint-$round.log"
+        progress "wrk round $round/$WRK_ROUNDS: $target /benchmark/$endpoint (${WRK_SECONDS}s, $WRK_CONNECTIONS connections)"
+        run_child timeout $((WRK_SECONDS + 30)) "${ON_LOAD_CPU[@]}" wrk -t1 -c"$WRK_CONNECTIONS" -d"${WRK_SECONDS}s" \
+          --latency "http://127.0.0.1:${port_of[$target]}/benchmark/$endpoint" > "$log" 2>&1
+        record wrk "$log" target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" \
+          mode="$(mode_of "$target")" simulation="wrk-$endpoint" round="$round"
+        summary_of_last_row
+      done
+    done
+  done
+  progress "wrk: stopping all servers"
+  cleanup
+}
+
+# ------------------------------------------------------------------ main
+write_machine() {
+  local commit
+  commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+  {
+    echo "## Benchmark run $RUN_ID ($PRESET)"
+    echo
+    echo "- date (UTC): $(date -u '+%Y-%m-%d %H:%M')"
+    echo "- commit: $commit (working tree may differ)"
+    echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo), kernel $(uname -r)"
+    echo "- JDK: $("$JAVA" -version 2>&1 | head -1)"
+    echo "- load average (1/5/15 min) when the run started: $START_LOAD (anything else running skews absolute numbers)"
+    echo "- server JVM flags (identical for every target): \`$JVM_FLAGS\`; Spring Boot defaults for every server${APP_ARGS:+; application arguments \`$APP_ARGS\`}"
+    if [ "$PIN" = 1 ]; then
+      echo "- pinning: server \`taskset -c $SERVER_CPU\`, Gatling and wrk \`taskset -c $LOAD_CPU\`"
+    else
+      echo "- pinning: none"
+    fi
+    echo "- simulations: ${SIMS:-none} at duration scale $SCALE; warm-up ${WARMUP_SECONDS}s; ColdStart burst $COLD_USERS users;"
+    echo "  Concurrency levels $CONCURRENCY_LEVELS, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests per level"
+    [ "$WRK" = 1 ] && echo "- wrk: $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up"
+    echo "- targets: ${TARGETS[*]}"
+    echo "- raw logs and Gatling HTML reports: bench-results/$RUN_ID/ (not committed)"
+  } > "$OUT_DIR/machine.md"
+}
+
+progress "preset $PRESET: ${TARGETS[*]}"
+progress "results: $OUT_DIR"
+build_gatling
+GATLING_CP="$ROOT/gatling/target/test-classes:$(cat "$ROOT/gatling/target/gatling-classpath.txt")"
+RUNNABLE=()
+for target in "${TARGETS[@]}"; do
+  flavour=$(flavour_of "$target")
+  build_jar "$flavour"
+  if [ -n "${JAR_PROBLEM[$flavour]:-}" ]; then
+    progress "SKIP $target: ${JAR_PROBLEM[$flavour]}"
+    record_status "$target" skipped "${JAR_PROBLEM[$flavour]}"
+  else
+    RUNNABLE+=("$target")
+  fi
+done
+write_machine
+FAILED=0
+if [ -n "${SIMS// /}" ]; then
+  TOTAL_STEPS=$(( ${#RUNNABLE[@]} * $(gatling_steps) ))
+  for target in "${RUNNABLE[@]}"; do
+    run_target_gatling "$target" || FAILED=1
+  done
+fi
+if [ "$WRK" = 1 ] && [ ${#RUNNABLE[@]} -gt 0 ]; then
+  run_wrk_matrix "${RUNNABLE[@]}" || FAILED=1
+fi
+
+echo "- load average (1/5/15 min) when the run ended: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT_DIR/machine.md"
+progress "writing $OUT_DIR/results.csv, results.md and charts"
+echo
+python3 "$REPORT" report "$OUT_DIR" || FAILED=1
+echo
+progress "done in $(( $(date +%s) - START_EPOCH ))s: $OUT_DIR"
+if [ ${#RUNNABLE[@]} -eq 0 ]; then
+  echo "No target could run." >&2
+  exit 1
+fi
+if [ "$PRESET" = smoke ]; then
+  # CI gate: every request of the smoke run must succeed.
+  python3 - "$ROWS" <<'EOF' || FAILED=1
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
+bad = [r for r in rows if r.get("status") in ("failed", "crashed") or int(r.get("ko") or 0) > 0]
+ran = [r for r in rows if r.get("status") == "ok" and int(r.get("requests") or 0) > 0]
+for r in bad:
+    print("smoke: %s %s: %s %s" % (r["target"], r.get("simulation"), r.get("status"), r.get("errors") or r.get("note", "")))
+sys.exit(1 if bad or not ran else 0)
+EOF
+fi
+exit "$FAILED"

@@ -1,0 +1,420 @@
+#!/usr/bin/env python3
+"""Parses Gatling and wrk console output and writes the comparison report (Python 3 standard library only).
+
+Used by gatling/compare.sh:
+  benchreport.py gatling LOG key=value...   print one JSON result line parsed from a Gatling console log
+  benchreport.py wrk LOG key=value...       print one JSON result line parsed from `wrk --latency` output
+  benchreport.py report RUN_DIR             read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
+                                            into RUN_DIR, print the Markdown tables
+
+Gatling's simulation.log is binary and it writes no stats JSON, so the "---- Global Information ----" block of the
+console output is the source of the numbers (REFERENCE.md section 1).
+"""
+
+import csv
+import html
+import json
+import math
+import re
+import statistics
+import sys
+from pathlib import Path
+
+CSV_COLUMNS = [
+    "target", "server", "threads", "mode", "tool", "simulation", "round", "status", "requests", "ok", "ko",
+    "success_pct", "mean_ms", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "max_ms", "rps", "ratio_vs_tomcat_platform",
+    "ratio_vs_tomcat_same_threads", "assertions", "ready_ms", "errors", "note",
+]
+
+BASELINE = "tomcat-platform"
+
+GLOBAL_LINES = {
+    "request count": "requests",
+    "min response time": "min_ms",
+    "max response time": "max_ms",
+    "mean response time": "mean_ms",
+    "response time 50th percentile": "p50_ms",
+    "response time 75th percentile": "p75_ms",
+    "response time 95th percentile": "p95_ms",
+    "response time 99th percentile": "p99_ms",
+    "mean throughput": "rps",
+    "mean requests/sec": "rps",
+}
+
+
+def number(text):
+    """'1,095' -> 1095.0; '-' -> None."""
+    text = text.strip().replace(",", "")
+    if text in ("", "-"):
+        return None
+    return float(text)
+
+
+def parse_gatling(text):
+    """Numbers of the Global Information block, the error kinds and the assertion outcome of one Gatling run."""
+    row = {}
+    lines = text.splitlines()
+    try:
+        start = next(i for i, line in enumerate(lines) if "---- Global Information" in line)
+    except StopIteration:
+        return None
+    section = "global"
+    errors = []
+    for line in lines[start + 1:]:
+        if line.startswith("===="):
+            break
+        if line.startswith("---- Errors"):
+            section = "errors"
+            continue
+        if line.startswith("----"):
+            section = "other"
+            continue
+        if not line.startswith("> "):
+            continue
+        if section == "global" and "|" in line:
+            label, total, ok, ko = [part.strip() for part in line[2:].split("|")[:4]]
+            label = re.sub(r"\s*\(.*\)$", "", label)
+            key = GLOBAL_LINES.get(label)
+            if key == "requests":
+                row["requests"] = int(number(total) or 0)
+                row["ok"] = int(number(ok) or 0)
+                row["ko"] = int(number(ko) or 0)
+            elif key:
+                # Percentiles and means of all requests (OK and KO), as Gatling's own assertions use.
+                row[key] = number(total)
+        elif section == "errors":
+            match = re.match(r"> (.*?)\s+(\d[\d,]*)\s+\(\s*[\d.]+%\)\s*$", line)
+            if match:
+                errors.append(f"{match.group(1).strip()} x{match.group(2).replace(',', '')}")
+    row["errors"] = "; ".join(errors)
+    assertion_lines = [line for line in lines if re.match(r"^Global: .* : (true|false)", line)]
+    if assertion_lines:
+        row["assertions"] = "fail" if any(": false" in line for line in assertion_lines) else "pass"
+    return row
+
+
+def parse_wrk(text):
+    """Requests, throughput, latency mean/percentiles and socket errors of one `wrk --latency` run."""
+    row = {}
+    match = re.search(r"(\d+) requests in ([\d.]+)(\w+),", text)
+    if not match:
+        return None
+    row["requests"] = int(match.group(1))
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", text)
+    row["rps"] = float(rps.group(1)) if rps else None
+    mean = re.search(r"Latency\s+([\d.]+)(us|ms|s)\s", text)
+    if mean:
+        row["mean_ms"] = to_ms(mean.group(1), mean.group(2))
+    for pct, key in (("50", "p50_ms"), ("75", "p75_ms"), ("99", "p99_ms")):
+        match = re.search(rf"^\s+{pct}%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+        if match:
+            row[key] = to_ms(match.group(1), match.group(2))
+    bad = 0
+    errors = []
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    if non2xx:
+        bad += int(non2xx.group(1))
+        errors.append(f"non-2xx x{non2xx.group(1)}")
+    sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    if sockets:
+        for name, value in zip(("connect", "read", "write", "timeout"), sockets.groups()):
+            if int(value):
+                errors.append(f"socket {name} x{value}")
+                bad += int(value)
+    if row["requests"] == 0:
+        errors.append("no request completed")
+    row["ko"] = bad
+    row["ok"] = max(0, row["requests"] - bad)
+    row["errors"] = "; ".join(errors)
+    return row
+
+
+def to_ms(value, unit):
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def parse_command(kind, log_path, assignments):
+    text = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
+    parsed = parse_gatling(text) if kind == "gatling" else parse_wrk(text)
+    row = dict(assignment.split("=", 1) for assignment in assignments)
+    row["tool"] = kind
+    if parsed is None:
+        row["status"] = "crashed"
+        row.setdefault("note", f"no results in {Path(log_path).name}")
+    else:
+        row.update(parsed)
+        row.setdefault("status", "ok")
+    print(json.dumps(row))
+
+
+# ---------------------------------------------------------------- report
+
+
+def load_rows(run_dir):
+    rows = []
+    path = run_dir / "rows.jsonl"
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                rows.append(json.loads(line))
+    for row in rows:
+        requests = row.get("requests")
+        if requests:
+            row["success_pct"] = round(100.0 * int(row.get("ok") or 0) / int(requests), 3)
+    return rows
+
+
+def summarise_wrk(rows):
+    """One row per (target, endpoint): the median over the interleaved rounds, with ratios against Tomcat."""
+    measured = [r for r in rows if r.get("tool") == "wrk" and r.get("status") == "ok"]
+    groups = {}
+    for row in measured:
+        groups.setdefault((row["target"], row["simulation"]), []).append(row)
+    summary = []
+    for (target, simulation), group in groups.items():
+        first = group[0]
+        merged = {k: first.get(k) for k in ("target", "server", "threads", "mode", "tool", "simulation")}
+        merged["round"] = "median of %d" % len(group)
+        merged["status"] = "ok"
+        for key in ("rps", "mean_ms", "p50_ms", "p75_ms", "p99_ms"):
+            values = [float(r[key]) for r in group if r.get(key) is not None]
+            merged[key] = round(statistics.median(values), 2) if values else None
+        merged["requests"] = sum(int(r.get("requests") or 0) for r in group)
+        merged["ok"] = sum(int(r.get("ok") or 0) for r in group)
+        merged["ko"] = sum(int(r.get("ko") or 0) for r in group)
+        merged["success_pct"] = round(100.0 * merged["ok"] / merged["requests"], 3) if merged["requests"] else None
+        merged["errors"] = "; ".join(sorted({r["errors"] for r in group if r.get("errors")}))
+        summary.append(merged)
+    by_key = {(r["target"], r["simulation"]): r for r in summary}
+    for row in summary:
+        base = by_key.get((BASELINE, row["simulation"]))
+        same = by_key.get(("tomcat-" + (row.get("threads") or "platform"), row["simulation"]))
+        row["ratio_vs_tomcat_platform"] = ratio(row.get("rps"), base and base.get("rps"))
+        row["ratio_vs_tomcat_same_threads"] = ratio(row.get("rps"), same and same.get("rps"))
+    return summary
+
+
+def ratio(value, base):
+    if value is None or not base:
+        return None
+    return round(float(value) / float(base), 3)
+
+
+def write_csv(run_dir, rows):
+    with open(run_dir / "results.csv", "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: ("" if row.get(k) is None else row.get(k)) for k in CSV_COLUMNS})
+
+
+def fmt(value, digits=0):
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            return value
+    if digits == 0:
+        return f"{value:,.0f}"
+    return f"{value:,.{digits}f}"
+
+
+def markdown(rows, wrk_summary):
+    out = []
+    gatling = [r for r in rows if r.get("tool") == "gatling" and r.get("status") in ("ok", "crashed")]
+    if gatling:
+        out.append("### Gatling scenarios\n")
+        out.append("| simulation | target | requests | OK | KO | success % | mean ms | p50 | p95 | p99 | max | req/s "
+                   "| assertions | errors |")
+        out.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|")
+        for r in sorted(gatling, key=lambda r: (simulation_order(r["simulation"]), target_order(r["target"]))):
+            if r.get("status") == "crashed":
+                out.append(f"| {r['simulation']} | {r['target']} | – | – | – | – | – | – | – | – | – | – | crashed "
+                           f"| {r.get('note', '')} |")
+                continue
+            out.append("| {sim} | {target} | {req} | {ok} | {ko} | {succ} | {mean} | {p50} | {p95} | {p99} | {max} "
+                       "| {rps} | {asrt} | {err} |".format(
+                           sim=r["simulation"], target=r["target"], req=fmt(r.get("requests")), ok=fmt(r.get("ok")),
+                           ko=fmt(r.get("ko")), succ=fmt(r.get("success_pct"), 2), mean=fmt(r.get("mean_ms")),
+                           p50=fmt(r.get("p50_ms")), p95=fmt(r.get("p95_ms")), p99=fmt(r.get("p99_ms")),
+                           max=fmt(r.get("max_ms")), rps=fmt(r.get("rps"), 1), asrt=r.get("assertions", "–"),
+                           err=(r.get("errors") or "").replace("|", "/")))
+        out.append("")
+    if wrk_summary:
+        out.append("### wrk throughput (server on CPU 0, wrk on CPU 1, median of interleaved rounds)\n")
+        out.append("| endpoint | target | req/s | × tomcat-platform | × tomcat (same thread type) | mean ms | p50 ms "
+                   "| p99 ms | errors |")
+        out.append("|---|---|--:|--:|--:|--:|--:|--:|---|")
+        for r in sorted(wrk_summary, key=lambda r: (r["simulation"], target_order(r["target"]))):
+            out.append("| {sim} | {target} | {rps} | {ratio} | {same} | {mean} | {p50} | {p99} | {err} |".format(
+                sim=r["simulation"], target=r["target"], rps=fmt(r.get("rps")),
+                ratio=fmt(r.get("ratio_vs_tomcat_platform"), 2), same=fmt(r.get("ratio_vs_tomcat_same_threads"), 2),
+                mean=fmt(r.get("mean_ms"), 2), p50=fmt(r.get("p50_ms"), 2), p99=fmt(r.get("p99_ms"), 2),
+                err=r.get("errors") or ""))
+        out.append("")
+    ready = {}
+    for r in rows:
+        if r.get("ready_ms") not in (None, "") and r.get("tool") == "gatling":
+            ready.setdefault(r["target"], r["ready_ms"])
+    if ready:
+        out.append("### Start-up (JVM launch to first 200 from /benchmark/health)\n")
+        out.append("| target | ready ms |")
+        out.append("|---|--:|")
+        for target in sorted(ready, key=target_order):
+            out.append(f"| {target} | {fmt(ready[target])} |")
+        out.append("")
+    skipped = [r for r in rows if r.get("status") in ("skipped", "failed")]
+    if skipped:
+        out.append("### Not run\n")
+        for r in skipped:
+            out.append(f"- {r['target']}: {r['status']}: {r.get('note', '')}")
+        out.append("")
+    return "\n".join(out)
+
+
+SIMULATION_ORDER = ["ColdStart", "HelloWorld", "CpuIntensive", "Latency", "Concurrency-500", "Concurrency-1000",
+                    "Concurrency-2000", "Db", "HeavyLoad"]
+TARGET_ORDER = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
+                "tomcat-platform", "tomcat-virtual", "jetty-platform", "jetty-virtual", "netty"]
+
+
+def simulation_order(name):
+    return (SIMULATION_ORDER.index(name) if name in SIMULATION_ORDER else len(SIMULATION_ORDER), name)
+
+
+def target_order(name):
+    return (TARGET_ORDER.index(name) if name in TARGET_ORDER else len(TARGET_ORDER), name)
+
+
+# ---------------------------------------------------------------- SVG charts
+
+PALETTE = ["#2b6cb0", "#dd6b20", "#38a169", "#d53f8c", "#805ad5", "#d69e2e", "#319795", "#e53e3e", "#4a5568"]
+
+
+def nice_max(value):
+    if value <= 0:
+        return 1.0
+    exponent = math.floor(math.log10(value))
+    for step in (1, 2, 2.5, 5, 10):
+        candidate = step * 10 ** exponent
+        if candidate >= value:
+            return candidate
+    return 10 ** (exponent + 1)
+
+
+def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip=None):
+    """A grouped bar chart: for each group (x axis) one bar per series. values[(group, series)] -> number.
+    Every bar is labelled with its value, except bars equal to label_skip (e.g. 100 % success, the boring case)."""
+    label_all = label_skip is None
+    width = max(640, 120 + len(groups) * (len(series) * 22 + 30))
+    height = 380
+    left, right, top, bottom = 70, 20, 50, 120
+    plot_w, plot_h = width - left - right, height - top - bottom
+    # Headroom above the tallest bar for its (vertical) value label.
+    top_value = nice_max(1.15 * max([v for v in values.values() if v is not None] or [1]))
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'font-family="sans-serif" font-size="11">',
+           '<rect width="100%" height="100%" fill="white"/>',
+           f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">'
+           f'{html.escape(title)}</text>']
+    for i in range(6):
+        value = top_value * i / 5
+        y = top + plot_h - plot_h * i / 5
+        svg.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="#e2e8f0"/>')
+        svg.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{fmt(value, 0 if top_value >= 10 else 1)}'
+                   f'</text>')
+    svg.append(f'<text x="16" y="{top + plot_h / 2}" transform="rotate(-90 16 {top + plot_h / 2})" '
+               f'text-anchor="middle">{html.escape(unit)}</text>')
+    group_w = plot_w / max(1, len(groups))
+    bar_w = min(22, (group_w - 16) / max(1, len(series)))
+    for gi, group in enumerate(groups):
+        x0 = left + gi * group_w + (group_w - bar_w * len(series)) / 2
+        for si, name in enumerate(series):
+            value = values.get((group, name))
+            if value is None:
+                continue
+            h = plot_h * value / top_value
+            x = x0 + si * bar_w
+            y = top + plot_h - h
+            svg.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w - 2:.1f}" height="{h:.1f}" '
+                       f'fill="{PALETTE[si % len(PALETTE)]}"><title>{html.escape(f"{group} / {name}: {value}")}'
+                       f'</title></rect>')
+            if label_all or value != label_skip:
+                lx, ly = x + bar_w / 2 + 2, y - 3
+                svg.append(f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="9" transform="rotate(-90 {lx:.1f} {ly:.1f})">'
+                           f'{fmt(value, digits)}</text>')
+        label_x = left + gi * group_w + group_w / 2
+        svg.append(f'<text x="{label_x:.1f}" y="{top + plot_h + 14}" text-anchor="end" '
+                   f'transform="rotate(-30 {label_x:.1f} {top + plot_h + 14})">{html.escape(group)}</text>')
+    svg.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#4a5568"/>')
+    legend_x = left
+    for si, name in enumerate(series):
+        svg.append(f'<rect x="{legend_x}" y="{height - 18}" width="10" height="10" '
+                   f'fill="{PALETTE[si % len(PALETTE)]}"/>')
+        svg.append(f'<text x="{legend_x + 14}" y="{height - 9}">{html.escape(name)}</text>')
+        legend_x += 24 + 7 * len(name)
+    svg.append("</svg>")
+    path.write_text("\n".join(svg) + "\n")
+    return path.name
+
+
+def charts(run_dir, rows, wrk_summary):
+    written = []
+    gatling = [r for r in rows if r.get("tool") == "gatling" and r.get("status") == "ok"]
+    simulations = sorted({r["simulation"] for r in gatling}, key=simulation_order)
+    for simulation in simulations:
+        sim_rows = sorted([r for r in gatling if r["simulation"] == simulation], key=lambda r: target_order(r["target"]))
+        targets = [r["target"] for r in sim_rows]
+        series = ["p50_ms", "p95_ms", "p99_ms", "mean_ms"]
+        values = {(r["target"], s.replace("_ms", "")): r.get(s) for r in sim_rows for s in series}
+        slug = simulation.lower()
+        written.append(grouped_bars(f"{simulation}: response time percentiles", "ms", targets,
+                                    [s.replace("_ms", "") for s in series], values,
+                                    run_dir / f"latency-{slug}.svg"))
+        written.append(grouped_bars(f"{simulation}: mean throughput", "req/s", targets, ["req/s"],
+                                    {(r["target"], "req/s"): r.get("rps") for r in sim_rows},
+                                    run_dir / f"throughput-{slug}.svg", 1))
+    if gatling:
+        targets = sorted({r["target"] for r in gatling}, key=target_order)
+        values = {(r["simulation"], r["target"]): r.get("success_pct") for r in gatling}
+        written.append(grouped_bars("Success rate per simulation", "% successful", simulations, targets, values,
+                                    run_dir / "success-rate.svg", 1, label_skip=100.0))
+    if wrk_summary:
+        endpoints = sorted({r["simulation"] for r in wrk_summary})
+        targets = sorted({r["target"] for r in wrk_summary}, key=target_order)
+        written.append(grouped_bars("wrk throughput (pinned, median)", "req/s", endpoints, targets,
+                                    {(r["simulation"], r["target"]): r.get("rps") for r in wrk_summary},
+                                    run_dir / "wrk-throughput.svg"))
+    return written
+
+
+def report_command(run_dir):
+    run_dir = Path(run_dir)
+    rows = load_rows(run_dir)
+    wrk_summary = summarise_wrk(rows)
+    gatling_rows = [r for r in rows if r.get("tool") != "wrk"]
+    wrk_rounds = [r for r in rows if r.get("tool") == "wrk"]
+    write_csv(run_dir, gatling_rows + wrk_summary + wrk_rounds)
+    table = markdown(rows, wrk_summary)
+    written = charts(run_dir, rows, wrk_summary)
+    header = (run_dir / "machine.md").read_text() if (run_dir / "machine.md").exists() else ""
+    chart_md = "\n".join(f"![{name}]({name})" for name in written)
+    (run_dir / "results.md").write_text(f"{header}\n{table}\n### Charts\n\n{chart_md}\n")
+    print(table)
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] in ("gatling", "wrk"):
+        parse_command(argv[1], argv[2], argv[3:])
+    elif len(argv) == 3 and argv[1] == "report":
+        report_command(argv[2])
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

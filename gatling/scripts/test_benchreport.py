@@ -1,0 +1,106 @@
+"""Tests of the console parsers and the wrk summary: python3 -m unittest discover -s gatling/scripts"""
+
+import unittest
+
+import benchreport
+
+GATLING_WITH_ERRORS = """\
+Simulation io.sprout.gatling.DbSimulation completed in 2 seconds
+========================================================================================================================
+---- Global Information -------------------------------------------------------------|---Total---|-----OK----|----KO----
+> request count                                                                      |     1,305 |     1,000 |       305
+> min response time (ms)                                                             |         0 |         1 |         0
+> max response time (ms)                                                             |     1,066 |     1,066 |        66
+> mean response time (ms)                                                            |         2 |         3 |         2
+> response time std deviation (ms)                                                   |         8 |         8 |         8
+> response time 50th percentile (ms)                                                 |         1 |         2 |         1
+> response time 75th percentile (ms)                                                 |         1 |         2 |         1
+> response time 95th percentile (ms)                                                 |        17 |        20 |        17
+> response time 99th percentile (ms)                                                 |        66 |        70 |        66
+> mean throughput (rps)                                                              |     152.5 |       100 |      52.5
+---- Response Time Distribution ----------------------------------------------------------------------------------------
+> OK: t < 800 ms                                                                                            999  (76.6%)
+> OK: 800 ms <= t < 1200 ms                                                                                   1   (0.1%)
+> OK: t >= 1200 ms                                                                                            0     (0%)
+> KO                                                                                                        305  (23.4%)
+---- Errors ------------------------------------------------------------------------------------------------------------
+> j.n.ConnectException: finishConnect(..) failed with error(-111): Connection refused                       300  (98.4%)
+> status.find.is(200), but actually found 500                                                                 5   (1.6%)
+========================================================================================================================
+
+Global: 95th percentile of response time is less than 1000.0 : true (actual : 17.0)
+Global: percentage of successful events is greater than 99.0 : false (actual : 76.6)
+"""
+
+WRK = """\
+Running 5s test @ http://127.0.0.1:8080/benchmark/hello
+  1 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     7.24ms    7.13ms 103.95ms   95.69%
+    Req/Sec     7.42k     1.49k    9.33k    76.00%
+  Latency Distribution
+     50%  640.00us
+     75%    7.78ms
+     90%   11.11ms
+     99%    1.04s
+  37497 requests in 5.08s, 4.55MB read
+  Socket errors: connect 0, read 3, write 0, timeout 2
+  Non-2xx or 3xx responses: 7
+Requests/sec:   7385.39
+Transfer/sec:      0.90MB
+"""
+
+
+class ParseGatlingTest(unittest.TestCase):
+
+    def test_reads_global_information_errors_and_assertions(self):
+        row = benchreport.parse_gatling(GATLING_WITH_ERRORS)
+        self.assertEqual((row["requests"], row["ok"], row["ko"]), (1305, 1000, 305))
+        self.assertEqual(row["max_ms"], 1066.0)
+        self.assertEqual(row["p95_ms"], 17.0)
+        self.assertEqual(row["rps"], 152.5)
+        self.assertEqual(row["errors"], "j.n.ConnectException: finishConnect(..) failed with error(-111): "
+                                        "Connection refused x300; status.find.is(200), but actually found 500 x5")
+        self.assertEqual(row["assertions"], "fail")
+
+    def test_returns_none_without_global_information(self):
+        self.assertIsNone(benchreport.parse_gatling("Run crashed\n"))
+
+
+class ParseWrkTest(unittest.TestCase):
+
+    def test_reads_throughput_latency_and_errors(self):
+        row = benchreport.parse_wrk(WRK)
+        self.assertEqual(row["requests"], 37497)
+        self.assertEqual(row["rps"], 7385.39)
+        self.assertAlmostEqual(row["mean_ms"], 7.24)
+        self.assertAlmostEqual(row["p50_ms"], 0.64)
+        self.assertAlmostEqual(row["p99_ms"], 1040.0)
+        self.assertEqual(row["ko"], 12)
+        self.assertEqual(row["errors"], "non-2xx x7; socket read x3; socket timeout x2")
+
+    def test_flags_a_run_without_requests(self):
+        row = benchreport.parse_wrk("  0 requests in 2.01s, 0.00B read\nRequests/sec:      0.00\n")
+        self.assertEqual(row["errors"], "no request completed")
+
+
+class WrkSummaryTest(unittest.TestCase):
+
+    def test_takes_the_median_of_rounds_and_ratios_against_tomcat(self):
+        rows = []
+        for target, threads, values in (("tomcat-platform", "platform", (100, 110, 90)),
+                                        ("tomcat-virtual", "virtual", (50, 60, 40)),
+                                        ("sprout-nio-virtual", "virtual", (150, 120, 130))):
+            for round_number, rps in enumerate(values, 1):
+                rows.append({"target": target, "threads": threads, "tool": "wrk", "status": "ok",
+                             "simulation": "wrk-hello", "round": round_number, "rps": rps, "requests": rps * 5,
+                             "ok": rps * 5, "ko": 0})
+        summary = {row["target"]: row for row in benchreport.summarise_wrk(rows)}
+        self.assertEqual(summary["tomcat-platform"]["rps"], 100)
+        self.assertEqual(summary["sprout-nio-virtual"]["rps"], 130)
+        self.assertEqual(summary["sprout-nio-virtual"]["ratio_vs_tomcat_platform"], 1.3)
+        self.assertEqual(summary["sprout-nio-virtual"]["ratio_vs_tomcat_same_threads"], 2.6)
+
+
+if __name__ == "__main__":
+    unittest.main()

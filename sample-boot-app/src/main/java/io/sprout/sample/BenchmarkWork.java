@@ -1,0 +1,67 @@
+package io.sprout.sample;
+
+import java.time.Duration;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * The work behind the benchmark endpoints, kept apart from the web layer so that the Spring MVC and the
+ * WebFlux builds run exactly the same code. Every method runs on the calling thread and may block.
+ */
+@Service
+public class BenchmarkWork {
+
+    /** Largest {@code n} whose Fibonacci number fits in a {@code long}. */
+    static final int MAX_FIBONACCI_N = 92;
+
+    /** Upper bound of the sieve: 10 million booleans, about 10 MB per request. */
+    static final int MAX_SIEVE_LIMIT = 10_000_000;
+
+    /** Longest accepted sleep, so one request can never hold a worker for long. */
+    static final int MAX_SLEEP_MILLIS = 10_000;
+
+    /** Iterative Fibonacci, as in the seed benchmark: {@code fibonacci(0) == 0}, {@code fibonacci(1) == 1}. */
+    public long fibonacci(int n) {
+        long previous = 0;
+        long current = 1;
+        if (n == 0) {
+            return 0;
+        }
+        for (int i = 2; i <= n; i++) {
+            long next = previous + current;
+            previous = current;
+            current = next;
+        }
+        return current;
+    }
+
+    /** Counts the primes {@code <= limit} with a sieve of Eratosthenes. */
+    public int countPrimes(int limit) {
+        if (limit < 2) {
+            return 0;
+        }
+        boolean[] composite = new boolean[limit + 1];
+        int count = 0;
+        for (int i = 2; i <= limit; i++) {
+            if (!composite[i]) {
+                count++;
+                for (long multiple = (long) i * i; multiple <= limit; multiple += i) {
+                    composite[(int) multiple] = true;
+                }
+            }
+        }
+        return count;
+    }
+
+    /** Blocks the calling thread, standing in for a remote call or a slow query. */
+    public void sleep(int millis) {
+        try {
+            Thread.sleep(Duration.ofMillis(millis));
+        }
+        catch (InterruptedException ex) {
+            // Restore the flag for the server's worker; the response is still produced.
+            Thread.currentThread().interrupt();
+        }
+    }
+
+}

@@ -1,0 +1,5 @@
+CREATE TABLE IF NOT EXISTS item (
+    id    INT PRIMARY KEY,
+    name  VARCHAR(64) NOT NULL,
+    price DECIMAL(10, 2) NOT NULL
+);
