@@ -9,11 +9,8 @@ import jakarta.servlet.ServletException;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Enumeration;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +22,7 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
     private final String name;
     private final Class<? extends Filter> type;
     private final String className;
-    private final Map<String, String> initParameters = new LinkedHashMap<>();
+    private final InitParameters initParameters;
     private volatile Filter instance;
     private boolean initialized;
     private boolean asyncSupported;
@@ -33,6 +30,7 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
     FilterHolder(SproutServletContext context, String name, Filter instance, Class<? extends Filter> type,
             String className) {
         this.context = context;
+        this.initParameters = new InitParameters(context);
         this.name = name;
         this.instance = instance;
         this.type = type;
@@ -130,11 +128,7 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
 
     @Override
     public boolean setInitParameter(String key, String value) {
-        if (key == null || value == null) {
-            throw new IllegalArgumentException("Init parameter name and value must not be null");
-        }
-        context.checkInitializing();
-        return initParameters.putIfAbsent(key, value) == null;
+        return initParameters.set(key, value);
     }
 
     @Override
@@ -144,18 +138,12 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
 
     @Override
     public Set<String> setInitParameters(Map<String, String> parameters) {
-        Set<String> conflicts = new HashSet<>();
-        parameters.forEach((key, value) -> {
-            if (!setInitParameter(key, value)) {
-                conflicts.add(key);
-            }
-        });
-        return conflicts;
+        return initParameters.setAll(parameters);
     }
 
     @Override
     public Map<String, String> getInitParameters() {
-        return Collections.unmodifiableMap(initParameters);
+        return initParameters.asMap();
     }
 
     @Override
@@ -170,6 +158,6 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
 
     @Override
     public Enumeration<String> getInitParameterNames() {
-        return Collections.enumeration(initParameters.keySet());
+        return initParameters.names();
     }
 }

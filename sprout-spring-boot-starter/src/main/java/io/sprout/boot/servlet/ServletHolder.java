@@ -9,10 +9,7 @@ import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.ServletSecurityElement;
 
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Enumeration;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,7 +23,7 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
     private final String name;
     private final Class<? extends Servlet> type;
     private final String className;
-    private final Map<String, String> initParameters = new LinkedHashMap<>();
+    private final InitParameters initParameters;
     private volatile Servlet instance;
     private volatile boolean initialized;
     private int loadOnStartup = -1;
@@ -37,6 +34,7 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
     ServletHolder(SproutServletContext context, String name, Servlet instance, Class<? extends Servlet> type,
             String className) {
         this.context = context;
+        this.initParameters = new InitParameters(context);
         this.name = name;
         this.instance = instance;
         this.type = type;
@@ -147,11 +145,7 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
 
     @Override
     public boolean setInitParameter(String key, String value) {
-        if (key == null || value == null) {
-            throw new IllegalArgumentException("Init parameter name and value must not be null");
-        }
-        context.checkInitializing();
-        return initParameters.putIfAbsent(key, value) == null;
+        return initParameters.set(key, value);
     }
 
     @Override
@@ -161,18 +155,12 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
 
     @Override
     public Set<String> setInitParameters(Map<String, String> parameters) {
-        Set<String> conflicts = new HashSet<>();
-        parameters.forEach((key, value) -> {
-            if (!setInitParameter(key, value)) {
-                conflicts.add(key);
-            }
-        });
-        return conflicts;
+        return initParameters.setAll(parameters);
     }
 
     @Override
     public Map<String, String> getInitParameters() {
-        return Collections.unmodifiableMap(initParameters);
+        return initParameters.asMap();
     }
 
     @Override
@@ -187,6 +175,6 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
 
     @Override
     public Enumeration<String> getInitParameterNames() {
-        return Collections.enumeration(initParameters.keySet());
+        return initParameters.names();
     }
 }
