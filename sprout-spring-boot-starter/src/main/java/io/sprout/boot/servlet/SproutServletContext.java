@@ -63,7 +63,8 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
     private final FilterMappings filterMappings = new FilterMappings();
     private final Listeners listeners = new Listeners();
     private final Map<String, String> initParameters = new ConcurrentHashMap<>();
-    private final Map<String, Object> attributes = new ConcurrentHashMap<>();
+    private final Attributes attributes =
+            new Attributes(16, (name, value, old) -> listeners.contextAttributeChanged(this, name, value, old));
     private final SproutSessionCookieConfig sessionCookieConfig = new SproutSessionCookieConfig();
     private final SessionStore sessions;
     private final ErrorPages errorPages;
@@ -81,7 +82,7 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
                 (int) Math.min(Integer.MAX_VALUE, timeoutSeconds));
         this.errorPages = new ErrorPages(config.errorPages());
         this.documentRoot = new DocumentRoot(config.documentRoot());
-        attributes.put(ServletContext.TEMPDIR, config.tempDirectory().toFile());
+        attributes.setQuietly(ServletContext.TEMPDIR, config.tempDirectory().toFile());
     }
 
     ContainerConfig config() {
@@ -365,25 +366,17 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
 
     @Override
     public Enumeration<String> getAttributeNames() {
-        return Collections.enumeration(attributes.keySet());
+        return attributes.names();
     }
 
     @Override
     public void setAttribute(String name, Object value) {
-        if (value == null) {
-            removeAttribute(name);
-            return;
-        }
-        Object old = attributes.put(name, value);
-        listeners.contextAttributeChanged(this, name, value, old);
+        attributes.set(name, value);
     }
 
     @Override
     public void removeAttribute(String name) {
-        Object old = attributes.remove(name);
-        if (old != null) {
-            listeners.contextAttributeChanged(this, name, null, old);
-        }
+        attributes.remove(name);
     }
 
     @Override

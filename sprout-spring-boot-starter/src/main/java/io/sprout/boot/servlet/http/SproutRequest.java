@@ -1,5 +1,6 @@
 package io.sprout.boot.servlet.http;
 
+import io.sprout.boot.servlet.Attributes;
 import io.sprout.boot.servlet.Unsupported;
 import io.sprout.boot.servlet.async.SproutAsyncContext;
 import io.sprout.boot.servlet.mapping.ServletMatch;
@@ -40,7 +41,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link HttpServletRequest} over an engine {@link HttpRequest}. The path methods report the current
@@ -58,7 +58,7 @@ public final class SproutRequest implements HttpServletRequest {
     private final ExchangeEnvironment environment;
     private final RequestOrigin origin;
     /** Sized for the dozen or so attributes Spring MVC sets on every request, so it never resizes. */
-    private final Map<String, Object> attributes = new ConcurrentHashMap<>(64);
+    private final Attributes attributes;
     private final String requestId;
     private SproutResponse response;
     private DispatchState dispatch;
@@ -76,6 +76,8 @@ public final class SproutRequest implements HttpServletRequest {
     public SproutRequest(HttpRequest engine, ExchangeEnvironment environment, RequestOrigin origin) {
         this.engine = engine;
         this.environment = environment;
+        this.attributes = new Attributes(64,
+                (name, value, old) -> environment.requestAttributeChanged(this, name, value, old));
         this.origin = origin;
         this.requestId = environment.nextRequestId();
         this.session = new RequestSession(environment);
@@ -117,25 +119,17 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public Enumeration<String> getAttributeNames() {
-        return Collections.enumeration(new ArrayList<>(attributes.keySet()));
+        return attributes.names();
     }
 
     @Override
     public void setAttribute(String name, Object value) {
-        if (value == null) {
-            removeAttribute(name);
-            return;
-        }
-        Object old = attributes.put(name, value);
-        environment.requestAttributeChanged(this, name, value, old);
+        attributes.set(name, value);
     }
 
     @Override
     public void removeAttribute(String name) {
-        Object old = attributes.remove(name);
-        if (old != null) {
-            environment.requestAttributeChanged(this, name, null, old);
-        }
+        attributes.remove(name);
     }
 
     @Override
