@@ -4,10 +4,10 @@
 #   gatling/compare.sh [quick|full|smoke|wrk] [target...]
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
-#   quick  ColdStart (ramp at 0.2 x duration), then after a 10 s warm-up Concurrency (500/1,000/2,000 clients,
-#          10,000 requests each, as in seed 002), then wrk (2 interleaved rounds x 5 s): about 2 min per target
+#   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
+#          in seed 002, after its own warm-up level), then wrk (2 interleaved rounds x 5 s): about 70 s per target
 #   full   the seed scenarios at full length: ColdStart, HelloWorld, CpuIntensive, Latency, Concurrency, Db,
-#          HeavyLoad after a 60 s warm-up, then wrk (3 rounds x 15 s)
+#          HeavyLoad after a 60 s warm-up, then wrk (3 rounds x 15 s after 15 s more warm-up)
 #   smoke  for CI, under 2 minutes: one target (default tomcat-platform), HelloWorld at 0.1 x; fails on any KO
 #   wrk    wrk only: /benchmark/hello and /benchmark/json, 3 interleaved rounds x 10 s
 #
@@ -20,7 +20,7 @@
 #
 # Knobs: SCALE, SIMS ("ColdStart Latency ..."), WARMUP_SECONDS, COLD_USERS, CONCURRENCY_LEVELS ("500 1000 2000"),
 #   CONCURRENCY_REQUESTS, CONCURRENCY_SCALE (default 1: a level is short anyway, and fewer requests than about five
-#   per client would measure connection set-up rather than concurrency), WRK (0/1), WRK_SECONDS, WRK_ROUNDS,
+#   per client would measure connection set-up rather than concurrency; all levels share one Gatling run), WRK (0/1), WRK_SECONDS, WRK_ROUNDS,
 #   WRK_WARMUP_SECONDS, WRK_CONNECTIONS, PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS,
 #   APP_ARGS (extra application arguments for every target, e.g. --spring.profiles.active=postgres after
 #   sample-boot-app/scripts/postgres-setup.sh), PORT (first port tried), SKIP_BUILD (1 = reuse built jars), OUT_DIR,
@@ -42,11 +42,12 @@ PRESET=${1:-quick}
 [ $# -gt 0 ] && shift
 case "$PRESET" in
   quick)
-    : "${SIMS:=ColdStart Concurrency}" "${SCALE:=0.2}" "${WARMUP_SECONDS:=10}" "${WRK:=1}"
+    # Concurrency warms up itself (server and Gatling) with an unmeasured level, so no separate warm-up run.
+    : "${SIMS:=ColdStart Concurrency}" "${SCALE:=0.2}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
     : "${WRK_SECONDS:=5}" "${WRK_ROUNDS:=2}" "${WRK_WARMUP_SECONDS:=5}" ;;
   full)
     : "${SIMS:=ColdStart HelloWorld CpuIntensive Latency Concurrency Db HeavyLoad}" "${SCALE:=1}"
-    : "${WARMUP_SECONDS:=60}" "${WRK:=1}" "${WRK_SECONDS:=15}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=30}" ;;
+    : "${WARMUP_SECONDS:=60}" "${WRK:=1}" "${WRK_SECONDS:=15}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" ;;
   smoke)
     : "${SIMS:=HelloWorld}" "${SCALE:=0.1}" "${WARMUP_SECONDS:=0}" "${WRK:=0}"
     [ $# -eq 0 ] && set -- sprout-hybrid-virtual ;;
@@ -303,18 +304,10 @@ run_gatling() { # target port simulation label seconds-limit log [-Dprop=value..
 sim_limit() { # generous wall-clock bound for one Gatling run, in seconds
   python3 -c "import sys; print(int(float(sys.argv[1]) * float(sys.argv[2]) + 120))" "$1" "$SCALE"
 }
-declare -A SIM_SECONDS=([ColdStart]=20 [HelloWorld]=90 [CpuIntensive]=60 [Latency]=50 [Concurrency]=120 [Db]=40 [HeavyLoad]=120)
+declare -A SIM_SECONDS=([ColdStart]=20 [HelloWorld]=90 [CpuIntensive]=60 [Latency]=50 [Concurrency]=60 [Db]=40 [HeavyLoad]=120)
 
 STEP=0
 TOTAL_STEPS=0
-gatling_steps() { # how many measured Gatling runs a target needs
-  local n=0 sim
-  for sim in $SIMS; do
-    if [ "$sim" = Concurrency ]; then n=$((n + $(wc -w <<< "$CONCURRENCY_LEVELS"))); else n=$((n + 1)); fi
-  done
-  echo "$n"
-}
-
 run_target_gatling() { # target
   local target=$1 port log ready_ms="" meta sim level rc
   port=$(free_port "$PORT")
@@ -367,15 +360,19 @@ run_target_gatling() { # target
   for sim in $SIMS; do
     [ "$sim" = ColdStart ] && continue
     if [ "$sim" = Concurrency ]; then
+      # One Gatling run for every level, after its own unmeasured warm-up level: a level lasts a few seconds, and a
+      # fresh Gatling JVM would spend its first one warming its own JIT. Each level is then read from its own row.
+      local levels=${CONCURRENCY_LEVELS// /,}
+      STEP=$((STEP + 1))
+      progress "[$STEP/$TOTAL_STEPS] $target: Concurrency ($CONCURRENCY_LEVELS clients after a warm-up level, latency?ms=100, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests per level)"
+      # The later -Dscale wins: Concurrency has its own scale.
+      run_gatling "$target" "$port" Concurrency Concurrency \
+        $(( ${SIM_SECONDS[Concurrency]} * ($(wc -w <<< "$CONCURRENCY_LEVELS") + 1) + 120 )) \
+        "$RAW_DIR/logs/$target-Concurrency.log" -Dlevels="$levels" -Drequests="$CONCURRENCY_REQUESTS" \
+        -Dscale="$CONCURRENCY_SCALE"
       for level in $CONCURRENCY_LEVELS; do
-        STEP=$((STEP + 1))
-        progress "[$STEP/$TOTAL_STEPS] $target: Concurrency-$level ($level clients, latency?ms=100, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests)"
-        # The later -Dscale wins: Concurrency has its own scale.
-        run_gatling "$target" "$port" Concurrency "Concurrency-$level" "$(sim_limit "${SIM_SECONDS[Concurrency]}")" \
-          "$RAW_DIR/logs/$target-Concurrency-$level.log" -Dlevels="$level" -Drequests="$CONCURRENCY_REQUESTS" \
-          -Dscale="$CONCURRENCY_SCALE"
-        record gatling "$RAW_DIR/logs/$target-Concurrency-$level.log" "${meta[@]}" simulation="Concurrency-$level" \
-          ready_ms="$ready_ms"
+        record gatling "$RAW_DIR/logs/$target-Concurrency.log" "${meta[@]}" simulation="Concurrency-$level" \
+          clients="$level" ready_ms="$ready_ms"
         summary_of_last_row
       done
       continue
@@ -498,7 +495,7 @@ done
 write_machine
 FAILED=0
 if [ -n "${SIMS// /}" ]; then
-  TOTAL_STEPS=$(( ${#RUNNABLE[@]} * $(gatling_steps) ))
+  TOTAL_STEPS=$(( ${#RUNNABLE[@]} * $(wc -w <<< "$SIMS") ))
   for target in "${RUNNABLE[@]}"; do
     run_target_gatling "$target" || FAILED=1
   done

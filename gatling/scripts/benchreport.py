@@ -2,13 +2,16 @@
 """Parses Gatling and wrk console output and writes the comparison report (Python 3 standard library only).
 
 Used by gatling/compare.sh:
-  benchreport.py gatling LOG key=value...   print one JSON result line parsed from a Gatling console log
+  benchreport.py gatling LOG key=value...   print one JSON result line parsed from a Gatling console log; with
+                                            clients=N, the Concurrency level of N clients of a multi-level run
   benchreport.py wrk LOG key=value...       print one JSON result line parsed from `wrk --latency` output
   benchreport.py report RUN_DIR             read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
                                             into RUN_DIR, print the Markdown tables
 
 Gatling's simulation.log is binary and it writes no stats JSON, so the "---- Global Information ----" block of the
-console output is the source of the numbers (REFERENCE.md section 1).
+console output is the source of the numbers (REFERENCE.md section 1). The console has no per-request numbers, so one
+level of a multi-level Concurrency run comes from its row of the HTML report's statistics table instead, with its
+throughput from the level's wall-clock span that the simulation prints.
 """
 
 import csv
@@ -93,6 +96,48 @@ def parse_gatling(text):
     return row
 
 
+REPORT_COLUMNS = {2: "requests", 3: "ok", 4: "ko", 7: "min_ms", 8: "p50_ms", 9: "p75_ms", 10: "p95_ms",
+                  11: "p99_ms", 12: "max_ms", 13: "mean_ms"}
+
+
+def parse_gatling_level(text, clients):
+    """One Concurrency level (the requests named '... c=<clients>') of a run whose console log is `text`."""
+    report = re.search(r"please open the following file: file://(\S+/index\.html)", text)
+    if not report or not Path(report.group(1)).exists():
+        return None
+    row = report_row(Path(report.group(1)).read_text(errors="replace"), f" c={clients}")
+    if row is None:
+        return None
+    span = re.search(rf"^concurrency-level clients={clients} requests=\d+ millis=(\d+)\s*$", text, re.M)
+    if span and int(span.group(1)) > 0:
+        row["rps"] = round(row["requests"] * 1000 / int(span.group(1)), 1)
+    assertion = re.search(rf"^\S.* c={clients}: .* : (true|false)", text, re.M)
+    if assertion:
+        row["assertions"] = "pass" if assertion.group(1) == "true" else "fail"
+    # The console lists errors for the whole run, not per request.
+    row["errors"] = (parse_gatling(text) or {}).get("errors", "") if row["ko"] else ""
+    return row
+
+
+def report_row(report_html, name_suffix):
+    """Numbers of the statistics-table row of Gatling's index.html whose request name ends with `name_suffix`."""
+    for match in re.finditer(r'<tr id="req_[^"]*" data-parent="ROOT">(.*?)</tr>', report_html, re.S):
+        name = re.search(r'class="ellipsed-name">([^<]*)<', match.group(1))
+        if not name or not html.unescape(name.group(1)).endswith(name_suffix):
+            continue
+        row = {}
+        for column, value in re.findall(r'<td class="value [^"]*col-(\d+)">([^<]*)</td>', match.group(1)):
+            key = REPORT_COLUMNS.get(int(column))
+            if key:
+                row[key] = number(value)
+        if "requests" not in row:
+            return None
+        for key in ("requests", "ok", "ko"):
+            row[key] = int(row.get(key) or 0)
+        return row
+    return None
+
+
 def parse_wrk(text):
     """Requests, throughput, latency mean/percentiles and socket errors of one `wrk --latency` run."""
     row = {}
@@ -135,8 +180,14 @@ def to_ms(value, unit):
 
 def parse_command(kind, log_path, assignments):
     text = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
-    parsed = parse_gatling(text) if kind == "gatling" else parse_wrk(text)
     row = dict(assignment.split("=", 1) for assignment in assignments)
+    clients = row.pop("clients", None)
+    if kind == "wrk":
+        parsed = parse_wrk(text)
+    elif clients:
+        parsed = parse_gatling_level(text, clients)
+    else:
+        parsed = parse_gatling(text)
     row["tool"] = kind
     if parsed is None:
         row["status"] = "crashed"

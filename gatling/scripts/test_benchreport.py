@@ -1,6 +1,8 @@
 """Tests of the console parsers and the wrk summary: python3 -m unittest discover -s gatling/scripts"""
 
+import tempfile
 import unittest
+from pathlib import Path
 
 import benchreport
 
@@ -65,6 +67,54 @@ class ParseGatlingTest(unittest.TestCase):
 
     def test_returns_none_without_global_information(self):
         self.assertIsNone(benchreport.parse_gatling("Run crashed\n"))
+
+
+def report_row(name, values):
+    """A statistics-table row as Gatling 3.15's index.html writes it (whitespace trimmed)."""
+    cells = "".join(f'<td class="value total col-{column}">{value}</td>\n'
+                    for column, value in enumerate(values, 2))
+    return (f'<tr id="req_x{abs(hash(name))}" data-parent="ROOT">\n<td class="total col-1"><a href="x.html">'
+            f'<span class="ellipsed-name">{name}</span></a></td>\n{cells}</tr>')
+
+
+class ParseGatlingLevelTest(unittest.TestCase):
+
+    def setUp(self):
+        self.directory = tempfile.TemporaryDirectory()
+        index = Path(self.directory.name) / "index.html"
+        index.write_text("<table><tbody>"
+                         + report_row("warm-up", (10000, 10000, 0, 0, 625, 145, 467, 629, 1680, 1791, 1997, 669, 495))
+                         + report_row("latency ms=100 c=500", (10000, 9990, 10, 0.1, 625, 107, 141, 151, 281, 323,
+                                                                341, 150, 39))
+                         + report_row("latency ms=100 c=1000", (10000, 10000, 0, 0, 625, 102, 231, 253, 372, 387,
+                                                                 395, 233, 61))
+                         + "</tbody></table>")
+        self.console = ("concurrency-level clients=500 requests=10000 millis=3200\n"
+                        "concurrency-level clients=1000 requests=10000 millis=2500\n"
+                        + GATLING_WITH_ERRORS.split("Global: ")[0]
+                        + f"Reports generated, please open the following file: file://{index}\n"
+                        "latency ms=100 c=500: percentage of successful events is greater than 99.0 : true (actual : 99.9)\n"
+                        "latency ms=100 c=1000: percentage of successful events is greater than 99.0 : false (actual : 98.0)\n")
+
+    def tearDown(self):
+        self.directory.cleanup()
+
+    def test_reads_the_level_row_its_span_and_its_assertion(self):
+        row = benchreport.parse_gatling_level(self.console, "500")
+        self.assertEqual((row["requests"], row["ok"], row["ko"]), (10000, 9990, 10))
+        self.assertEqual((row["min_ms"], row["p50_ms"], row["p99_ms"], row["max_ms"], row["mean_ms"]),
+                         (107.0, 141.0, 323.0, 341.0, 150.0))
+        self.assertEqual(row["rps"], 3125.0)
+        self.assertEqual(row["assertions"], "pass")
+        self.assertIn("Connection refused x300", row["errors"])
+
+    def test_does_not_confuse_levels_or_the_warm_up(self):
+        row = benchreport.parse_gatling_level(self.console, "1000")
+        self.assertEqual((row["mean_ms"], row["rps"], row["assertions"], row["errors"]), (233.0, 4000.0, "fail", ""))
+        self.assertIsNone(benchreport.parse_gatling_level(self.console, "2000"))
+
+    def test_returns_none_without_a_report(self):
+        self.assertIsNone(benchreport.parse_gatling_level("Simulation crashed\n", "500"))
 
 
 class ParseWrkTest(unittest.TestCase):

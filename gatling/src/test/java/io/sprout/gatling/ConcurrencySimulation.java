@@ -1,13 +1,19 @@
 package io.sprout.gatling;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAccumulator;
 
+import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
@@ -19,9 +25,15 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * for each level {@code C} in turn. An ideal server keeps the mean near 100 ms at every level; a 200-thread pool
  * caps at 2,000 req/s (Little's law), so its mean grows with {@code C}.
  * <p>
+ * All levels run in one Gatling JVM after an unmeasured warm-up level, because a level lasts only a few seconds:
+ * run from a cold Gatling JVM, its first second measures the load generator's own JIT warm-up (on one pinned core
+ * that doubled the mean at 500 clients). Each level's requests have their own name ({@code latency ms=100 c=500}),
+ * so Gatling's report has one row per level; the runner reads those rows, and the wall-clock span of each level,
+ * printed as {@code concurrency-level clients=500 requests=10000 millis=4321}, gives its throughput.
+ * <p>
  * System properties: {@code levels} (default {@code 500,1000,2000}), {@code requests} per level (default 10,000,
- * multiplied by {@code scale}, at least one per client), {@code ms} (default 100). The comparison runner runs one
- * level per Gatling run ({@code -Dlevels=1000}), so that each level gets its own percentiles.
+ * multiplied by {@code scale}, at least one per client), {@code ms} (default 100), {@code warmUpClients} (default:
+ * the largest level) and {@code warmUpRequests} (default 10,000, not scaled; 0 skips the warm-up).
  */
 // Gatling simulations call setUp() from their initializer by design.
 @SuppressWarnings("this-escape")
@@ -29,31 +41,91 @@ public class ConcurrencySimulation extends Simulation {
 
     private final LoadSettings settings = LoadSettings.fromSystemProperties();
 
-    {
-        List<Integer> levels = Arrays.stream(System.getProperty("levels", "500,1000,2000").split(","))
-            .map(String::trim)
-            .map(Integer::valueOf)
-            .toList();
-        int requests = this.settings.scaledCount(LoadSettings.intProperty("requests", 10_000), 1);
-        int millis = LoadSettings.intProperty("ms", 100);
+    /** Per level: the earliest client start and the latest client finish, epoch milliseconds. */
+    private final Map<Integer, LevelSpan> spans = new ConcurrentHashMap<>();
 
-        PopulationBuilder chain = null;
-        for (int i = levels.size() - 1; i >= 0; i--) {
-            PopulationBuilder level = level(levels.get(i), requests, millis);
-            chain = (chain != null) ? level.andThen(chain) : level;
+    private final List<Integer> levels = Arrays.stream(System.getProperty("levels", "500,1000,2000").split(","))
+        .map(String::trim)
+        .map(Integer::valueOf)
+        .toList();
+
+    private final int requests = this.settings.scaledCount(LoadSettings.intProperty("requests", 10_000), 1);
+
+    private final int millis = LoadSettings.intProperty("ms", 100);
+
+    {
+        List<PopulationBuilder> phases = new ArrayList<>();
+        int warmUpRequests = LoadSettings.intProperty("warmUpRequests", 10_000);
+        if (warmUpRequests > 0) {
+            int warmUpClients = LoadSettings.intProperty("warmUpClients", Collections.max(this.levels));
+            phases.add(level("warm-up", warmUpClients, warmUpRequests, null));
+        }
+        List<Assertion> assertions = new ArrayList<>();
+        for (int clients : this.levels) {
+            String name = requestName(clients);
+            phases.add(level(name, clients, this.requests, this.spans.computeIfAbsent(clients, c -> new LevelSpan())));
+            assertions.add(details(name).successfulRequests().percent().gt(99.0));
+        }
+        PopulationBuilder chain = phases.get(phases.size() - 1);
+        for (int i = phases.size() - 2; i >= 0; i--) {
+            chain = phases.get(i).andThen(chain);
         }
         setUp(chain).protocols(this.settings.perUserConnections())
-            .maxDuration(this.settings.seconds(120 * levels.size()).plusSeconds(60))
-            .assertions(global().successfulRequests().percent().gt(99.0));
+            .maxDuration(this.settings.seconds(120 * phases.size()).plusSeconds(60))
+            .assertions(assertions);
     }
 
-    private static PopulationBuilder level(int clients, int requests, int millis) {
-        int requestsPerClient = Math.max(1, (requests + clients - 1) / clients);
-        return scenario("Concurrency " + clients)
-            .exec(repeat(requestsPerClient).on(http("latency ms=" + millis + " c=" + clients)
-                .get("/benchmark/latency?ms=" + millis)
-                .check(status().is(200))))
-            .injectOpen(atOnceUsers(clients));
+    @Override
+    public void after() {
+        for (int clients : this.levels) {
+            LevelSpan span = this.spans.get(clients);
+            if (span.hasRun()) {
+                System.out.printf("concurrency-level clients=%d requests=%d millis=%d%n", clients, this.requests,
+                        span.millis());
+            }
+        }
+    }
+
+    private String requestName(int clients) {
+        return "latency ms=" + this.millis + " c=" + clients;
+    }
+
+    private PopulationBuilder level(String name, int clients, int total, LevelSpan span) {
+        int requestsPerClient = Math.max(1, (total + clients - 1) / clients);
+        var request = repeat(requestsPerClient).on(http(name)
+            .get("/benchmark/latency?ms=" + this.millis)
+            .check(status().is(200)));
+        var scenario = (span == null) ? scenario(name).exec(request)
+                : scenario(name).exec(session -> span.started(session)).exec(request)
+                    .exec(session -> span.finished(session));
+        return scenario.injectOpen(atOnceUsers(clients));
+    }
+
+    /** The wall-clock span of one level, from its first client's start to its last client's finish. */
+    private static final class LevelSpan {
+
+        private final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
+
+        private final LongAccumulator last = new LongAccumulator(Math::max, Long.MIN_VALUE);
+
+        <T> T started(T session) {
+            this.first.accumulate(System.currentTimeMillis());
+            return session;
+        }
+
+        <T> T finished(T session) {
+            this.last.accumulate(System.currentTimeMillis());
+            return session;
+        }
+
+        boolean hasRun() {
+            return this.last.get() >= this.first.get();
+        }
+
+        long millis() {
+            return this.last.get() - this.first.get();
+        }
+
     }
 
 }
