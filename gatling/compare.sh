@@ -5,7 +5,8 @@
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
 #   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
-#          in seed 002, after its own warm-up level), then wrk (2 interleaved rounds x 5 s): about 70 s per target
+#          in seed 002, after its own warm-up level), then wrk on /hello (2 interleaved rounds x 5 s): about 75 s
+#          per target
 #   full   the seed scenarios at full length: ColdStart, HelloWorld, CpuIntensive, Latency, Concurrency, Db,
 #          HeavyLoad after a 60 s warm-up, then wrk (3 rounds x 15 s after 15 s more warm-up)
 #   smoke  for CI, under 2 minutes: one target (default tomcat-platform), HelloWorld at 0.1 x; fails on any KO
@@ -20,8 +21,9 @@
 #
 # Knobs: SCALE, SIMS ("ColdStart Latency ..."), WARMUP_SECONDS, COLD_USERS, CONCURRENCY_LEVELS ("500 1000 2000"),
 #   CONCURRENCY_REQUESTS, CONCURRENCY_SCALE (default 1: a level is short anyway, and fewer requests than about five
-#   per client would measure connection set-up rather than concurrency; all levels share one Gatling run), WRK (0/1), WRK_SECONDS, WRK_ROUNDS,
-#   WRK_WARMUP_SECONDS, WRK_CONNECTIONS, PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS,
+#   per client would measure connection set-up rather than concurrency; all levels share one Gatling run), WRK (0/1),
+#   WRK_ENDPOINTS ("hello json"), WRK_SECONDS, WRK_ROUNDS, WRK_WARMUP_SECONDS, WRK_CONNECTIONS,
+#   PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS,
 #   APP_ARGS (extra application arguments for every target, e.g. --spring.profiles.active=postgres after
 #   sample-boot-app/scripts/postgres-setup.sh), PORT (first port tried), SKIP_BUILD (1 = reuse built jars), OUT_DIR,
 #   RAW_DIR.
@@ -44,7 +46,8 @@ case "$PRESET" in
   quick)
     # Concurrency warms up itself (server and Gatling) with an unmeasured level, so no separate warm-up run.
     : "${SIMS:=ColdStart Concurrency}" "${SCALE:=0.2}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
-    : "${WRK_SECONDS:=5}" "${WRK_ROUNDS:=2}" "${WRK_WARMUP_SECONDS:=5}" ;;
+    # wrk on /hello only (the endpoint the targets name); the other presets add /json.
+    : "${WRK_SECONDS:=5}" "${WRK_ROUNDS:=2}" "${WRK_WARMUP_SECONDS:=5}" "${WRK_ENDPOINTS:=hello}" ;;
   full)
     : "${SIMS:=ColdStart HelloWorld CpuIntensive Latency Concurrency Db HeavyLoad}" "${SCALE:=1}"
     : "${WARMUP_SECONDS:=60}" "${WRK:=1}" "${WRK_SECONDS:=15}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" ;;
@@ -58,7 +61,7 @@ case "$PRESET" in
   *) echo "Unknown preset '$PRESET'." >&2; usage ;;
 esac
 : "${COLD_USERS:=2000}" "${CONCURRENCY_LEVELS:=500 1000 2000}" "${CONCURRENCY_REQUESTS:=10000}" "${CONCURRENCY_SCALE:=1}"
-: "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}"
+: "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
 : "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
 # Identical for every server. A JVM pinned to one CPU picks Serial GC and one virtual-thread carrier anyway;
 # saying so explicitly keeps an unpinned run comparable.
@@ -426,14 +429,14 @@ run_wrk_matrix() { # targets...
   [ ${#running[@]} -eq 0 ] && return 1
   for target in "${running[@]}"; do
     progress "wrk: warming $target (${WRK_WARMUP_SECONDS}s per endpoint, not recorded)"
-    for endpoint in hello json; do
+    for endpoint in $WRK_ENDPOINTS; do
       run_child "${ON_LOAD_CPU[@]}" wrk -t1 -c"$WRK_CONNECTIONS" -d"${WRK_WARMUP_SECONDS}s" \
         "http://127.0.0.1:${port_of[$target]}/benchmark/$endpoint" > /dev/null 2>&1
     done
   done
   n=${#running[@]}
   for round in $(seq 1 "$WRK_ROUNDS"); do
-    for endpoint in hello json; do
+    for endpoint in $WRK_ENDPOINTS; do
       # Rotate the order every round, so no target always runs first (or right after the same neighbour).
       for i in $(seq 0 $((n - 1))); do
         target=${running[$(( (i + round - 1) % n ))]}
@@ -471,7 +474,7 @@ write_machine() {
     fi
     echo "- simulations: ${SIMS:-none} at duration scale $SCALE; warm-up ${WARMUP_SECONDS}s; ColdStart burst $COLD_USERS users;"
     echo "  Concurrency levels $CONCURRENCY_LEVELS, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests per level"
-    [ "$WRK" = 1 ] && echo "- wrk: $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up"
+    [ "$WRK" = 1 ] && echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up"
     echo "- targets: ${TARGETS[*]}"
     echo "- raw logs and Gatling HTML reports: bench-results/$RUN_ID/ (not committed)"
   } > "$OUT_DIR/machine.md"

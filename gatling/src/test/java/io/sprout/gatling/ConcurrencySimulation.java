@@ -33,7 +33,8 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * <p>
  * System properties: {@code levels} (default {@code 500,1000,2000}), {@code requests} per level (default 10,000,
  * multiplied by {@code scale}, at least one per client), {@code ms} (default 100), {@code warmUpClients} (default:
- * the largest level) and {@code warmUpRequests} (default 10,000, not scaled; 0 skips the warm-up).
+ * the largest level) and {@code warmUpRequests} (default 30,000, not scaled; 0 skips the warm-up). The warm-up is that
+ * long because a server pinned to one core compiles on that core: it takes its JIT a good ten seconds of load.
  */
 // Gatling simulations call setUp() from their initializer by design.
 @SuppressWarnings("this-escape")
@@ -55,7 +56,7 @@ public class ConcurrencySimulation extends Simulation {
 
     {
         List<PopulationBuilder> phases = new ArrayList<>();
-        int warmUpRequests = LoadSettings.intProperty("warmUpRequests", 10_000);
+        int warmUpRequests = LoadSettings.intProperty("warmUpRequests", 30_000);
         if (warmUpRequests > 0) {
             int warmUpClients = LoadSettings.intProperty("warmUpClients", Collections.max(this.levels));
             phases.add(level("warm-up", warmUpClients, warmUpRequests, null));
