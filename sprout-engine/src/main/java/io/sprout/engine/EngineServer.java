@@ -9,6 +9,7 @@ import io.sprout.engine.transport.Transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
@@ -38,12 +39,16 @@ final class EngineServer implements SproutServer {
             if (transport != null) {
                 return;
             }
-            ServerContext starting = new ServerContext(config, handler);
             Workers startingWorkers = switch (config.threadType()) {
                 case PLATFORM -> Workers.platform(config.threadPoolSize(), config.workerQueueCapacity(),
                         "sprout-worker");
                 case VIRTUAL -> Workers.virtual();
             };
+            ServerContext starting = new ServerContext(config, handler, task -> {
+                if (!startingWorkers.tryExecute(task)) {
+                    throw new RejectedExecutionException("The workers are saturated or stopped");
+                }
+            });
             Transport startingTransport = switch (config.executionMode()) {
                 case NIO -> new NioTransport(starting, startingWorkers);
                 case HYBRID -> new HybridTransport(starting, startingWorkers);
@@ -52,6 +57,7 @@ final class EngineServer implements SproutServer {
                 startingTransport.start();
             } catch (IOException e) {
                 startingWorkers.shutdownNow(WORKER_STOP_TIMEOUT);
+                starting.close();
                 throw new UncheckedIOException("Could not listen on port " + config.port(), e);
             }
             context = starting;
@@ -78,6 +84,7 @@ final class EngineServer implements SproutServer {
             transport.closeListener();
             context.shutdown().begin(callback);
             transport.closeIdleConnections();
+            context.liveExchanges().shutdownUpgraded();
         }
     }
 
@@ -89,7 +96,9 @@ final class EngineServer implements SproutServer {
             }
             context.shutdown().stopped();
             transport.stop();
+            context.liveExchanges().abortAll(WORKER_STOP_TIMEOUT);
             workers.shutdownNow(WORKER_STOP_TIMEOUT);
+            context.close();
             transport = null;
         }
     }

@@ -6,8 +6,8 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 
 /**
- * One parsed HTTP/1.1 request. Valid only during {@link HttpHandler#handle}; read it on the worker thread that
- * handles it (or on a thread the handler hands it to while it is still in progress).
+ * One parsed HTTP/1.1 request. Valid during {@link HttpHandler#handle} and, once {@link #startAsync()} is called,
+ * until the exchange ends; used by one thread at a time.
  */
 public interface HttpRequest {
 
@@ -40,6 +40,17 @@ public interface HttpRequest {
 
     /** Trailer fields of a chunked body: empty until the body has been read to its end. */
     HeaderFields trailers();
+
+    /**
+     * Suspends the exchange: when the handler returns, the response is not completed and the worker is released;
+     * the returned handle completes it later from any thread. Call on the handler's thread, at most once.
+     *
+     * @throws IllegalStateException when called twice or after the handler has returned
+     */
+    AsyncExchange startAsync();
+
+    /** The handle of {@link #startAsync()}, or {@code null} when the exchange is not suspended. */
+    AsyncExchange asyncExchange();
 
     InetSocketAddress remoteAddress();
 

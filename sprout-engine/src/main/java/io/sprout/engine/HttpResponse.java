@@ -3,18 +3,32 @@ package io.sprout.engine;
 import io.sprout.engine.http.HeaderFields;
 
 import java.io.OutputStream;
+import java.util.function.UnaryOperator;
 
 /**
  * The response to one {@link HttpRequest}. Status and headers may change until the response is committed, which
- * happens when the body buffer first overflows or is flushed, or when the handler returns.
+ * happens when the body buffer first overflows or is flushed, or when the exchange completes.
  *
- * <p>Framing is decided at commit: a body that fits the buffer when the handler returns gets a
+ * <p>Framing is decided at commit: a body that fits the buffer when the exchange completes gets a
  * {@code Content-Length}; a longer one without a declared length is sent chunked (HTTP/1.1) or close-delimited
- * (HTTP/1.0). {@code HEAD} responses and 1xx/204/304 carry no body whatever the handler writes.
+ * (HTTP/1.0). {@code HEAD} responses and 1xx/204/304 carry no body whatever the handler writes. Used by one thread
+ * at a time.
  */
 public interface HttpResponse {
 
-    /** Sets the status code (100–599, except 101 which this engine does not support). */
+    /** Runs once, on the committing thread, just before the response commits. */
+    @FunctionalInterface
+    interface CommitListener {
+        /**
+         * May still change the status and headers, and install a body encoding with {@link #encodeBody}.
+         *
+         * @param complete whether the body is complete (its length is then {@code bufferedBytes})
+         * @param bufferedBytes body bytes written and not yet sent
+         */
+        void beforeCommit(boolean complete, int bufferedBytes);
+    }
+
+    /** Sets the status code (100–599, except 101, which {@link AsyncExchange#upgrade()} sends). */
     void status(int status);
 
     int status();
@@ -26,8 +40,9 @@ public interface HttpResponse {
     void contentLength(long length);
 
     /**
-     * The body. Writes block the calling worker while the client is slow to read (bounded by the write timeout).
-     * {@code flush()} commits and sends what is buffered; {@code close()} completes the response.
+     * The body. Writes block the calling thread while the client is slow to read (bounded by the write timeout),
+     * unless {@link AsyncExchange#nonBlockingResponse()} was called. {@code flush()} commits and sends what is
+     * buffered; {@code close()} completes the response.
      */
     OutputStream body();
 
@@ -35,4 +50,26 @@ public interface HttpResponse {
 
     /** Drops the status, headers and buffered body. @throws IllegalStateException once committed */
     void reset();
+
+    /** Drops the buffered body, keeping status and headers. @throws IllegalStateException once committed */
+    void resetBuffer();
+
+    /** Body bytes held before the response commits; the default fills one pooled buffer. */
+    int bufferSize();
+
+    /** @throws IllegalStateException once body bytes have been written */
+    void bufferSize(int size);
+
+    /** Body bytes the handler has written (before any encoding). */
+    long bodyBytesWritten();
+
+    /** Adds a listener run just before commit; listeners run in the order added. */
+    void beforeCommit(CommitListener listener);
+
+    /**
+     * From a {@link CommitListener} only: sends the body through {@code encoding} (for example a
+     * {@code GZIPOutputStream} around the given stream). The length on the wire is then unknown, so the body is
+     * chunked; closing the encoding's stream must finish its output and must not complete the response.
+     */
+    void encodeBody(UnaryOperator<OutputStream> encoding);
 }

@@ -5,9 +5,10 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 
 /**
- * The blocking view of one client connection that a worker uses while it runs an exchange. The two transports
- * differ only here: hybrid reads and writes a blocking socket; nio tries the non-blocking channel and, when it
- * would block, parks the worker until its event loop reports readiness. Called by one worker at a time.
+ * How bytes of one client connection move while an exchange runs. The two transports differ only here: hybrid
+ * reads and writes a blocking socket; nio tries the non-blocking channel and, when it would block, parks the
+ * caller (or, for the readiness methods, registers a task) until its event loop reports readiness. The blocking
+ * methods are called by one thread at a time, whichever thread is serving the exchange.
  */
 public interface ConnectionChannel {
 
@@ -24,6 +25,27 @@ public interface ConnectionChannel {
      * write timeout (after which the connection is closed and an exception thrown).
      */
     void write(ByteBuffer src) throws IOException;
+
+    /**
+     * Writes what the socket takes now. nio never waits here; hybrid, whose sockets block, writes everything as
+     * {@link #write} does.
+     *
+     * @return bytes written
+     */
+    int writeNow(ByteBuffer src) throws IOException;
+
+    /**
+     * Runs {@code task} once, when a read would not wait, when {@code deadlineNanos} (a {@link System#nanoTime()}
+     * value) passes, or when the connection closes, whichever comes first. The task must not block: nio runs it on
+     * its event loop. Hybrid, which cannot poll a blocking socket, runs it at once. One task at a time.
+     */
+    void whenReadable(long deadlineNanos, Runnable task);
+
+    /** As {@link #whenReadable}, for a write that would not wait. */
+    void whenWritable(long deadlineNanos, Runnable task);
+
+    /** Closes the connection at once, from any thread; blocked reads and writes fail. */
+    void abort();
 
     InetSocketAddress remoteAddress();
 

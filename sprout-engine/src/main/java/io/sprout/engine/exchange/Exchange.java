@@ -1,5 +1,6 @@
 package io.sprout.engine.exchange;
 
+import io.sprout.engine.AsyncExchange;
 import io.sprout.engine.http.BodyFraming;
 import io.sprout.engine.http.HeaderNames;
 import io.sprout.engine.http.HttpException;
@@ -8,20 +9,50 @@ import io.sprout.engine.http.RequestRules;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
- * One request/response lifecycle, on a worker: check the head, call the handler, complete the response, then
- * drain the unread request body so the connection can be reused. Failures map to outcomes here, once:
- * a rejected head is answered and closed; a handler exception before commit becomes a 500; anything after
- * commit, or a client gone mid-exchange, aborts the connection.
+ * One request/response lifecycle: check the head, call the handler, complete the response, then drain the unread
+ * request body so the connection can be reused. Failures map to outcomes here, once: a rejected head is answered
+ * and closed; a handler exception before commit becomes a 500; anything after commit, or a client gone
+ * mid-exchange, aborts the connection.
+ *
+ * <pre>
+ *   run ──handler returns──▶ finish ──▶ ended (outcome returned to the transport)
+ *    └──startAsync + return──▶ SUSPENDED ──complete()──▶ finish on a worker ──▶ ended ──▶ Continuation
+ *                                 │  └──upgrade()──▶ UPGRADED ──complete()/abort()──▶ ended ──▶ Continuation
+ *                                 └──abort(), timeout, stop()────────────────────▶ ended ──▶ Continuation
+ * </pre>
+ *
+ * A blocking exchange allocates nothing for the asynchronous machinery; {@link #startAsync()} creates its
+ * {@link SerialExecutor}, whose slot the handler's thread holds until the handler returns.
  */
-final class Exchange {
+final class Exchange implements AsyncExchange {
 
     private static final System.Logger LOG = System.getLogger(Exchange.class.getName());
 
     private final HttpConnection connection;
     private final RequestHead head;
     private final ServerContext context;
+    private RequestBody body;
+    private ExchangeResponse response;
+    private volatile SerialExecutor tasks;
+    private volatile boolean upgraded;
+    private volatile boolean handlerReturned;
+    private volatile Runnable onShutdown;
+    private final AtomicBoolean ended = new AtomicBoolean();
+    private final AtomicBoolean finishing = new AtomicBoolean();
+    private List<Consumer<Throwable>> endListeners;
+    private Throwable endCause;
+    private boolean told;
+    private ScheduledFuture<?> timeout;
 
     Exchange(HttpConnection connection, RequestHead head) {
         this.connection = connection;
@@ -29,6 +60,7 @@ final class Exchange {
         this.context = connection.context();
     }
 
+    /** Worker thread: runs the handler; ends the exchange unless the handler suspended it. */
     Outcome run() {
         Counters counters = context.counters();
         counters.requestsTotal.increment();
@@ -39,29 +71,54 @@ final class Exchange {
             return answerError(rejected.status());
         }
         boolean expectContinue = framing.declaredLength() != 0 && RequestRules.expectsContinue(head);
-        RequestBody body = new RequestBody(connection, framing, expectContinue);
-        ExchangeResponse response = new ExchangeResponse(connection, head, body);
+        body = new RequestBody(connection, framing, expectContinue);
+        response = new ExchangeResponse(connection, head, body);
         counters.requestsActive.increment();
+        Throwable failure = callHandler(new ExchangeRequest(head, body, framing.declaredLength(), this,
+                connection.channel()));
+        handlerReturned = true;
+        SerialExecutor suspended = tasks;
+        if (suspended != null && failure == null) {
+            context.liveExchanges().added(this);
+            suspended.release();
+            return Outcome.SUSPENDED;
+        }
+        finishing.set(true);
+        Outcome outcome = finish(failure);
+        end(outcome, null);
+        return outcome;
+    }
+
+    /** The handle a handler gets from {@code startAsync()}; on the handler's thread. */
+    AsyncExchange startAsync() {
+        if (tasks != null || handlerReturned) {
+            throw new IllegalStateException("startAsync() must be called once, while the handler runs");
+        }
+        tasks = SerialExecutor.occupied(context.workers());
+        return this;
+    }
+
+    AsyncExchange asyncExchange() {
+        return tasks == null ? null : this;
+    }
+
+    private Throwable callHandler(ExchangeRequest request) {
         try {
-            return handle(new ExchangeRequest(head, body, framing.declaredLength(), connection.channel()), body,
-                    response);
-        } finally {
-            response.responseBody().release();
-            counters.requestsActive.decrement();
-            context.shutdown().exchangeEnded();
+            context.handler().handle(request, response);
+            return null;
+        } catch (Exception | LinkageError | AssertionError handlerFailure) {
+            if (body.failure() == null && !body.timedOut() && !(handlerFailure instanceof IOException)
+                    && !(handlerFailure instanceof InterruptedException)) {
+                LOG.log(Level.WARNING, "Handler failed for " + head.method() + " " + head.target(), handlerFailure);
+            }
+            return handlerFailure;
         }
     }
 
-    private Outcome handle(ExchangeRequest request, RequestBody body, ExchangeResponse response) {
+    /** Completes the response after the handler (or the asynchronous work) is done. */
+    private Outcome finish(Throwable failure) {
         try {
-            try {
-                context.handler().handle(request, response);
-            } catch (Exception | LinkageError | AssertionError handlerFailure) {
-                if (body.failure() == null && !body.timedOut() && !isClientGone(handlerFailure)
-                        && !(handlerFailure instanceof InterruptedException)) {
-                    LOG.log(Level.WARNING, "Handler failed for " + head.method() + " " + head.target(),
-                            handlerFailure);
-                }
+            if (failure != null) {
                 if (response.committed()) {
                     return Outcome.ABORT;
                 }
@@ -70,11 +127,11 @@ final class Exchange {
                 response.headers().set(HeaderNames.CONNECTION, "close");
             }
             int bodyError = body.failure() != null ? body.failure().status() : body.timedOut() ? 408 : 0;
-            if (bodyError != 0) {
+            if (bodyError != 0 && !upgraded) {
                 return response.committed() ? Outcome.ABORT : answerError(bodyError);
             }
             response.responseBody().complete();
-            if (!response.keepAlive()) {
+            if (upgraded || !response.keepAlive()) {
                 return Outcome.CLOSE;
             }
             return body.drain(context.config().limits().maxDrainSize()) ? Outcome.KEEP_ALIVE : Outcome.CLOSE;
@@ -93,7 +150,204 @@ final class Exchange {
         return Outcome.CLOSE;
     }
 
-    private static boolean isClientGone(Throwable failure) {
-        return failure instanceof IOException;
+    /** Releases what the exchange holds, updates the counters and tells the listeners; once. */
+    private boolean end(Outcome outcome, Throwable cause) {
+        if (!ended.compareAndSet(false, true)) {
+            return false;
+        }
+        Throwable reported = outcome == Outcome.ABORT && cause == null
+                ? new IOException("The connection was lost before the response completed") : cause;
+        if (response != null) {
+            response.responseBody().release();
+            if (!upgraded) {
+                context.counters().requestsActive.decrement();
+            }
+        }
+        SerialExecutor suspended = tasks;
+        if (suspended != null) {
+            cancelTimeout();
+            suspended.clear();
+            context.liveExchanges().removed(this);
+        }
+        context.shutdown().exchangeEnded();
+        List<Consumer<Throwable>> listeners;
+        synchronized (this) {
+            endCause = outcome == Outcome.ABORT ? reported : null;
+            told = true;
+            listeners = endListeners == null ? List.of() : List.copyOf(endListeners);
+        }
+        for (Consumer<Throwable> listener : listeners) {
+            tell(listener);
+        }
+        return true;
+    }
+
+    private void tell(Consumer<Throwable> listener) {
+        try {
+            listener.accept(endCause);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "An exchange end listener failed", e);
+        }
+    }
+
+    // ---- AsyncExchange: any thread ----
+
+    @Override
+    public boolean execute(Runnable task) {
+        if (ended.get()) {
+            return false;
+        }
+        tasks.execute(() -> {
+            if (!ended.get()) {
+                task.run();
+            }
+        });
+        return true;
+    }
+
+    @Override
+    public void timeout(Duration after, Runnable onTimeout) {
+        synchronized (this) {
+            cancelTimeout();
+            if (!after.isZero() && !after.isNegative() && !ended.get()) {
+                timeout = context.timer().schedule(() -> execute(onTimeout), after.toNanos(), TimeUnit.NANOSECONDS);
+            }
+        }
+    }
+
+    private synchronized void cancelTimeout() {
+        if (timeout != null) {
+            timeout.cancel(false);
+            timeout = null;
+        }
+    }
+
+    @Override
+    public boolean requestReady() {
+        return body.ready();
+    }
+
+    @Override
+    public void onRequestReady(Runnable callback) {
+        if (body.ready()) {
+            execute(callback);
+            return;
+        }
+        long wait = (upgraded ? context.config().timeouts().idle() : context.config().timeouts().bodyRead()).toNanos();
+        long deadline = System.nanoTime() + wait;
+        connection.channel().whenReadable(deadline, () -> execute(() -> {
+            body.fillForReader(deadline);
+            callback.run();
+        }));
+    }
+
+    @Override
+    public void nonBlockingResponse() {
+        response.responseBody().nonBlocking();
+    }
+
+    @Override
+    public boolean responseReady() {
+        return response.responseBody().ready();
+    }
+
+    @Override
+    public void onResponseReady(Runnable callback) {
+        if (response.responseBody().ready()) {
+            execute(callback);
+            return;
+        }
+        armWritable(callback, System.nanoTime() + context.config().timeouts().write().toNanos());
+    }
+
+    private void armWritable(Runnable callback, long deadline) {
+        connection.channel().whenWritable(deadline, () -> execute(() -> {
+            try {
+                if (response.responseBody().drainPending()) {
+                    callback.run();
+                    return;
+                }
+            } catch (IOException clientGone) {
+                abort(clientGone);
+                return;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                abort(new SocketTimeoutException("The client did not read the response in time"));
+                return;
+            }
+            armWritable(callback, deadline);
+        }));
+    }
+
+    @Override
+    public void upgrade() throws IOException {
+        if (response.committed()) {
+            throw new IllegalStateException("Cannot upgrade: the response is already committed");
+        }
+        body.becomeRaw();
+        response.switchingProtocols();
+        upgraded = true;
+        context.counters().requestsActive.decrement();
+        response.responseBody().flush();
+        context.shutdown().exchangeEnded();
+    }
+
+    @Override
+    public void onShutdown(Runnable task) {
+        onShutdown = task;
+    }
+
+    /** Graceful shutdown has begun: an upgraded connection runs its shutdown task or is closed cleanly. */
+    void serverShuttingDown() {
+        if (!upgraded) {
+            return;
+        }
+        Runnable task = onShutdown;
+        if (task != null) {
+            execute(task);
+        } else {
+            complete();
+        }
+    }
+
+    @Override
+    public void complete() {
+        if (!finishing.compareAndSet(false, true)) {
+            return;
+        }
+        execute(() -> {
+            Outcome outcome = finish(null);
+            if (end(outcome, null)) {
+                connection.resumed(outcome);
+            }
+        });
+    }
+
+    @Override
+    public void abort(Throwable cause) {
+        if (ended.get()) {
+            return;
+        }
+        finishing.set(true);
+        connection.channel().abort();
+        tasks.execute(() -> {
+            if (end(Outcome.ABORT, cause)) {
+                connection.resumed(Outcome.ABORT);
+            }
+        });
+    }
+
+    @Override
+    public void onEnd(Consumer<Throwable> listener) {
+        synchronized (this) {
+            if (!told) {
+                if (endListeners == null) {
+                    endListeners = new ArrayList<>(2);
+                }
+                endListeners.add(listener);
+                return;
+            }
+        }
+        tell(listener);
     }
 }

@@ -1,5 +1,6 @@
 package io.sprout.engine.exchange;
 
+import io.sprout.engine.AsyncExchange;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.http.HeaderFields;
 import io.sprout.engine.http.RequestHead;
@@ -7,20 +8,23 @@ import io.sprout.engine.http.RequestHead;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 
-/** The engine's {@link HttpRequest}: the parsed head, the body stream and the connection's addresses. */
+/** The engine's {@link HttpRequest}: the parsed head, the body stream, the connection's addresses and the exchange. */
 final class ExchangeRequest implements HttpRequest {
 
     private final RequestHead head;
     private final RequestBody body;
     private final long contentLength;
     private final ConnectionChannel channel;
+    private final Exchange exchange;
     private final int pathStart;
     private final int queryStart;
 
-    ExchangeRequest(RequestHead head, RequestBody body, long contentLength, ConnectionChannel channel) {
+    ExchangeRequest(RequestHead head, RequestBody body, long contentLength, Exchange exchange,
+            ConnectionChannel channel) {
         this.head = head;
         this.body = body;
         this.contentLength = contentLength;
+        this.exchange = exchange;
         this.channel = channel;
         String target = head.target();
         this.pathStart = pathStart(target);
@@ -76,6 +80,16 @@ final class ExchangeRequest implements HttpRequest {
     @Override
     public HeaderFields trailers() {
         return body.trailers();
+    }
+
+    @Override
+    public AsyncExchange startAsync() {
+        return exchange.startAsync();
+    }
+
+    @Override
+    public AsyncExchange asyncExchange() {
+        return exchange.asyncExchange();
     }
 
     @Override

@@ -8,13 +8,16 @@ import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.http.ResponseHeadEncoder;
 
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
- * The engine's {@link HttpResponse}: status and fields until commit, then the framing decision and the head.
+ * The engine's {@link HttpResponse}: status and fields until commit, then the {@link ResponsePlan} and the head.
  *
  * <p>At commit the engine owns the framing fields: a {@code Content-Length} set by the handler becomes the
  * declared length, {@code Transfer-Encoding} is dropped, and {@code Connection} is rewritten from the keep-alive
- * decision ({@code Connection: close} from the handler is honoured).
+ * decision ({@code Connection: close} from the handler is honoured; a 101 keeps the handler's field).
  */
 final class ExchangeResponse implements HttpResponse {
 
@@ -23,11 +26,13 @@ final class ExchangeResponse implements HttpResponse {
     private final RequestBody requestBody;
     private final ResponseBody body;
     private final HeaderFields headers = new HeaderFields();
+    private final List<CommitListener> listeners = new ArrayList<>(1);
     private int status = 200;
     private long declaredLength = -1;
     private boolean committed;
-    private boolean keepAlive;
-    private ResponseFraming framing;
+    private boolean inListeners;
+    private UnaryOperator<OutputStream> encoding;
+    private ResponsePlan plan;
 
     ExchangeResponse(HttpConnection connection, RequestHead request, RequestBody requestBody) {
         this.connection = connection;
@@ -78,13 +83,46 @@ final class ExchangeResponse implements HttpResponse {
 
     @Override
     public void reset() {
-        if (committed) {
-            throw new IllegalStateException("The response is already committed");
-        }
+        resetBuffer();
         status = 200;
         declaredLength = -1;
         headers.clear();
+    }
+
+    @Override
+    public void resetBuffer() {
+        if (committed) {
+            throw new IllegalStateException("The response is already committed");
+        }
         body.discard();
+    }
+
+    @Override
+    public int bufferSize() {
+        return body.bufferSize();
+    }
+
+    @Override
+    public void bufferSize(int size) {
+        body.bufferSize(size);
+    }
+
+    @Override
+    public long bodyBytesWritten() {
+        return body.written();
+    }
+
+    @Override
+    public void beforeCommit(CommitListener listener) {
+        listeners.add(listener);
+    }
+
+    @Override
+    public void encodeBody(UnaryOperator<OutputStream> encoding) {
+        if (!inListeners) {
+            throw new IllegalStateException("encodeBody may only be called from a CommitListener");
+        }
+        this.encoding = encoding;
     }
 
     long declaredLength() {
@@ -92,45 +130,54 @@ final class ExchangeResponse implements HttpResponse {
     }
 
     ResponseFraming framing() {
-        return framing;
+        return plan.framing();
     }
 
     boolean keepAlive() {
-        return keepAlive;
+        return plan.keepAlive();
     }
 
     ResponseBody responseBody() {
         return body;
     }
 
+    /** Makes the next commit a {@code 101 Switching Protocols}. */
+    void switchingProtocols() {
+        status = 101;
+    }
+
+    /** Runs the listeners; returns the body encoding one of them installed, or {@code null}. */
+    UnaryOperator<OutputStream> beforeCommit(boolean complete, int buffered) {
+        inListeners = true;
+        try {
+            for (CommitListener listener : List.copyOf(listeners)) {
+                listener.beforeCommit(complete, buffered);
+            }
+        } finally {
+            inListeners = false;
+        }
+        return status == 101 ? null : encoding;
+    }
+
     /**
-     * Decides framing and keep-alive and encodes the head into the connection's encoder.
+     * Takes the framing and keep-alive decision and encodes the head into the connection's encoder.
      *
-     * @param last whether the handler is done, so {@code buffered} is the whole body
+     * @param complete whether the handler is done, so {@code bodyBytes} is the whole body
+     * @param encoded whether a body encoding makes the length on the wire unknown
      */
-    void commit(boolean last, int buffered) {
+    void commit(boolean complete, long bodyBytes, boolean encoded) {
         takeDeclaredLength();
         headers.remove(HeaderNames.TRANSFER_ENCODING);
         boolean closeRequested = headers.containsToken(HeaderNames.CONNECTION, "close");
-        headers.remove(HeaderNames.CONNECTION);
-        framing = framing(last);
-        if (last && declaredLength < 0 && (framing == ResponseFraming.FIXED || request.isHead())) {
-            declaredLength = request.isHead() ? body.written() : buffered;
+        plan = ResponsePlan.decide(new ResponsePlan.Facts(request.version(), request.isHead(), status,
+                declaredLength, complete, bodyBytes, encoded, closeRequested, KeepAlivePolicy.requested(request),
+                connection.mayKeepAlive(requestBody)));
+        if (plan.framing() != ResponseFraming.RAW) {
+            headers.remove(HeaderNames.CONNECTION);
         }
-        keepAlive = !closeRequested && framing != ResponseFraming.CLOSE_DELIMITED
-                && connection.mayKeepAlive(request, requestBody);
+        declaredLength = encoded ? -1 : declaredLength;
         committed = true;
         encodeHead();
-    }
-
-    private ResponseFraming framing(boolean last) {
-        if (request.isHead() || status < 200 || status == 204 || status == 304) {
-            return ResponseFraming.NONE;
-        }
-        if (declaredLength >= 0 || last) {
-            return ResponseFraming.FIXED;
-        }
-        return request.version() == HttpVersion.HTTP_1_1 ? ResponseFraming.CHUNKED : ResponseFraming.CLOSE_DELIMITED;
     }
 
     private void takeDeclaredLength() {
@@ -157,16 +204,13 @@ final class ExchangeResponse implements HttpResponse {
         if (server != null && !headers.contains(HeaderNames.SERVER)) {
             encoder.field(HeaderNames.SERVER, server);
         }
-        boolean lengthAllowed = status != 204 && status >= 200;
-        if (declaredLength >= 0 && lengthAllowed) {
-            encoder.field(HeaderNames.CONTENT_LENGTH, declaredLength);
-        } else if (framing == ResponseFraming.CHUNKED) {
+        if (plan.contentLength() >= 0) {
+            encoder.field(HeaderNames.CONTENT_LENGTH, plan.contentLength());
+        } else if (plan.framing() == ResponseFraming.CHUNKED) {
             encoder.field(HeaderNames.TRANSFER_ENCODING, "chunked");
         }
-        if (!keepAlive) {
-            encoder.field(HeaderNames.CONNECTION, "close");
-        } else if (request.version() == HttpVersion.HTTP_1_0) {
-            encoder.field(HeaderNames.CONNECTION, "keep-alive");
+        if (plan.connection() != null) {
+            encoder.field(HeaderNames.CONNECTION, plan.connection());
         }
         encoder.end();
     }

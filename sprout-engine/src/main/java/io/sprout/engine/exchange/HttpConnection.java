@@ -18,11 +18,18 @@ import java.util.function.BooleanSupplier;
  */
 public final class HttpConnection {
 
+    /** What the transport does once a suspended exchange has ended; called on a worker, which it may keep. */
+    @FunctionalInterface
+    public interface Continuation {
+        void resumed(Outcome outcome);
+    }
+
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private final ServerContext context;
     private final ConnectionChannel channel;
     private final BooleanSupplier transportAllowsKeepAlive;
+    private final Continuation continuation;
     private final Inbound inbound;
     private final RequestHeadParser parser;
     private final ResponseHeadEncoder encoder = new ResponseHeadEncoder();
@@ -30,11 +37,15 @@ public final class HttpConnection {
 
     /**
      * @param transportAllowsKeepAlive asked at each commit; hybrid mode says no while its pool is saturated
+     * @param continuation told the outcome of each exchange that {@link #serve} reported as
+     *     {@link Outcome#SUSPENDED}, once it ends
      */
-    public HttpConnection(ServerContext context, ConnectionChannel channel, BooleanSupplier transportAllowsKeepAlive) {
+    public HttpConnection(ServerContext context, ConnectionChannel channel, BooleanSupplier transportAllowsKeepAlive,
+            Continuation continuation) {
         this.context = context;
         this.channel = channel;
         this.transportAllowsKeepAlive = transportAllowsKeepAlive;
+        this.continuation = continuation;
         this.inbound = new Inbound(context.pool(), context.counters());
         this.parser = new RequestHeadParser(context.parserLimits());
     }
@@ -58,7 +69,11 @@ public final class HttpConnection {
         return parser.inProgress();
     }
 
-    /** Runs one exchange: the handler, the response, and the clean-up of the request body. */
+    /**
+     * Runs one exchange: the handler, the response, and the clean-up of the request body. Returns
+     * {@link Outcome#SUSPENDED} when the handler suspended it; the connection then belongs to the exchange until
+     * the {@link Continuation} is called.
+     */
     public Outcome serve(RequestHead head) {
         requests++;
         return new Exchange(this, head).run();
@@ -100,11 +115,20 @@ public final class HttpConnection {
         context.counters().bytesOut.add(count);
     }
 
+    int writeNow(ByteBuffer bytes) throws IOException {
+        int count = channel.writeNow(bytes);
+        context.counters().bytesOut.add(count);
+        return count;
+    }
+
+    void resumed(Outcome outcome) {
+        continuation.resumed(outcome);
+    }
+
     /** The server's side of the keep-alive decision, taken when a response commits. */
-    boolean mayKeepAlive(RequestHead head, RequestBody body) {
+    boolean mayKeepAlive(RequestBody body) {
         int max = context.config().maxKeepAliveRequests();
-        return KeepAlivePolicy.requested(head)
-                && !context.shutdown().draining()
+        return !context.shutdown().draining()
                 && (max < 0 || requests < max)
                 && !body.awaitingContinue()
                 && transportAllowsKeepAlive.getAsBoolean();

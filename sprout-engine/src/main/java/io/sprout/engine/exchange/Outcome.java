@@ -7,5 +7,10 @@ public enum Outcome {
     /** The response is complete (it said {@code Connection: close}); close the connection cleanly. */
     CLOSE,
     /** The response could not be completed; drop the connection at once. */
-    ABORT
+    ABORT,
+    /**
+     * The handler suspended the exchange and returned: the worker is free and the connection belongs to the
+     * exchange until it ends, when the transport's {@link HttpConnection.Continuation} gets the real outcome.
+     */
+    SUSPENDED
 }

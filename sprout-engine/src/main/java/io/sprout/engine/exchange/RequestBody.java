@@ -9,23 +9,36 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.Objects;
 
 /**
- * A request body as a stream: exactly {@code Content-Length} bytes, or the de-chunked content of a chunked body.
- * The first read that needs bytes from the socket sends {@code 100 Continue} if the client asked for it. After
- * the handler, {@link #drain} discards what it left unread so the connection can carry the next request.
- * Used by one worker at a time.
+ * A request body as a stream: exactly {@code Content-Length} bytes, or the de-chunked content of a chunked body,
+ * or, after a protocol upgrade, every byte the client sends until it closes. The first read that needs bytes from
+ * the socket sends {@code 100 Continue} if the client asked for it. After the handler, {@link #drain} discards what
+ * it left unread so the connection can carry the next request.
+ *
+ * <p>Blocking reads wait in {@link Inbound#fill}. Non-blocking readers ask {@link #ready()} first: it decodes ahead
+ * what is already buffered (a chunked body's buffered bytes may be all chunk metadata) and reports a failure of an
+ * earlier fill as "ready", so the next read throws it instead of waiting. Used by one thread at a time.
  */
 final class RequestBody extends InputStream {
 
+    private static final int LOOKAHEAD_SIZE = 4096;
+
     private final HttpConnection connection;
     private final long bodyReadTimeoutMillis;
-    private final ChunkedDecoder decoder;
+    private ChunkedDecoder decoder;
     private long remaining;
+    private boolean raw;
     private boolean expectContinue;
     private boolean finished;
     private MalformedBodyException failure;
+    private IOException fillFailure;
     private boolean timedOut;
+    private byte[] lookahead;
+    private int lookaheadStart;
+    private int lookaheadEnd;
     private final byte[] single = new byte[1];
 
     RequestBody(HttpConnection connection, BodyFraming framing, boolean expectContinue) {
@@ -50,20 +63,29 @@ final class RequestBody extends InputStream {
 
     @Override
     public int read(byte[] dst, int offset, int length) throws IOException {
-        java.util.Objects.checkFromIndexSize(offset, length, dst.length);
+        Objects.checkFromIndexSize(offset, length, dst.length);
         if (failure != null) {
             throw failure;
         }
         if (length == 0) {
             return 0;
         }
+        if (lookaheadEnd > lookaheadStart) {
+            int count = Math.min(length, lookaheadEnd - lookaheadStart);
+            System.arraycopy(lookahead, lookaheadStart, dst, offset, count);
+            lookaheadStart += count;
+            return count;
+        }
         while (!finished) {
             int count = decode(dst, offset, length);
             if (count != 0) {
                 return count;
             }
-            sendContinueIfExpected();
             if (!fill()) {
+                if (raw) {
+                    finished = true;
+                    return -1;
+                }
                 throw new EOFException("The client closed the connection before the request body ended");
             }
         }
@@ -72,19 +94,91 @@ final class RequestBody extends InputStream {
 
     @Override
     public int available() {
+        if (lookaheadEnd > lookaheadStart) {
+            return lookaheadEnd - lookaheadStart;
+        }
         if (finished || decoder != null) {
             return 0;
         }
         return (int) Math.min(remaining, connection.inbound().buffer().remaining());
     }
 
-    private boolean fill() throws IOException {
+    /**
+     * Whether a read returns without waiting: bytes are decoded ahead, the body has ended, or it failed. Decodes
+     * what is buffered into the lookahead, so it may throw nothing but records a malformed body as its failure.
+     */
+    boolean ready() {
+        if (finished || failure != null || fillFailure != null || lookaheadEnd > lookaheadStart) {
+            return true;
+        }
+        if (!connection.inbound().hasBuffered()) {
+            return false;
+        }
+        if (lookahead == null) {
+            lookahead = new byte[LOOKAHEAD_SIZE];
+        }
         try {
-            return connection.inbound().fill(connection.channel(), bodyReadTimeoutMillis);
+            int count = decode(lookahead, 0, lookahead.length);
+            lookaheadStart = 0;
+            lookaheadEnd = Math.max(count, 0);
+        } catch (MalformedBodyException recorded) {
+            // Kept in failure: the next read throws it.
+        }
+        return finished || failure != null || lookaheadEnd > 0;
+    }
+
+    /**
+     * Reads once more from the socket for a non-blocking reader whose readiness callback is due: at once in nio
+     * mode (the loop saw bytes), blocking in hybrid mode. A failure, or the wait's deadline having passed, is kept
+     * for the next read to throw.
+     */
+    void fillForReader(long deadlineNanos) {
+        if (ready()) {
+            return;
+        }
+        if (System.nanoTime() - deadlineNanos >= 0) {
+            timedOut = !raw;
+            fillFailure = new SocketTimeoutException("No request bytes arrived in time");
+            return;
+        }
+        try {
+            if (!fill()) {
+                if (raw) {
+                    finished = true;
+                } else {
+                    fillFailure = new EOFException("The client closed the connection before the request body ended");
+                }
+            }
+        } catch (IOException e) {
+            fillFailure = e;
+        }
+    }
+
+    private boolean fill() throws IOException {
+        IOException pending = fillFailure;
+        if (pending != null) {
+            fillFailure = null;
+            throw pending;
+        }
+        sendContinueIfExpected();
+        try {
+            long timeout = raw ? connection.context().config().timeouts().idle().toMillis() : bodyReadTimeoutMillis;
+            return connection.inbound().fill(connection.channel(), timeout);
         } catch (SocketTimeoutException e) {
-            timedOut = true;
+            timedOut = !raw;
             throw e;
         }
+    }
+
+    /** Switches to the raw connection after a protocol upgrade: every later byte is body, until the client closes. */
+    void becomeRaw() {
+        if (!finished || failure != null) {
+            throw new IllegalStateException("The request body must be read to its end before an upgrade");
+        }
+        raw = true;
+        finished = false;
+        decoder = null;
+        remaining = Long.MAX_VALUE;
     }
 
     /** Whether a read waited longer than the body read timeout (the answer is then 408). */
@@ -94,7 +188,7 @@ final class RequestBody extends InputStream {
 
     /** Whether the whole body has been consumed. */
     boolean finished() {
-        return finished;
+        return finished && lookaheadEnd <= lookaheadStart;
     }
 
     /** The chunked coding error met while reading, if any. */
@@ -117,10 +211,11 @@ final class RequestBody extends InputStream {
      * @return whether the body ended, so the connection may be reused
      */
     boolean drain(long limit) throws IOException {
+        lookaheadStart = lookaheadEnd;
         if (finished) {
             return true;
         }
-        if (failure != null || expectContinue) {
+        if (failure != null || expectContinue || fillFailure != null) {
             // The client was never told to send the body (or it is broken): reading on would block or lie.
             return false;
         }
@@ -140,13 +235,15 @@ final class RequestBody extends InputStream {
     }
 
     private int decode(byte[] dst, int offset, int length) throws MalformedBodyException {
-        java.nio.ByteBuffer buffer = connection.inbound().buffer();
+        ByteBuffer buffer = connection.inbound().buffer();
         try {
             if (decoder == null) {
                 int count = (int) Math.min(remaining, Math.min(length, buffer.remaining()));
                 buffer.get(dst, offset, count);
-                remaining -= count;
-                finished = remaining == 0;
+                if (!raw) {
+                    remaining -= count;
+                    finished = remaining == 0;
+                }
                 return count;
             }
             int count = decoder.decode(buffer, dst, offset, length);

@@ -5,7 +5,9 @@ import io.sprout.engine.http.ChunkHeader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * The response body stream. Bytes collect in one pooled buffer laid out so a whole flush is a single write:
@@ -14,25 +16,39 @@ import java.util.Objects;
  *   [ head reserve: status line + fields and/or chunk-size line, right-aligned ][ body bytes ][ CRLF + last chunk ]
  * </pre>
  *
- * The first flush commits the response (see {@link ExchangeResponse#commit}). Used by one thread at a time.
+ * The first send commits the response (see {@link ExchangeResponse#commit}); a body encoding installed by a
+ * before-commit listener (compression) then sits between the handler's bytes and the framing. In non-blocking mode
+ * a send writes what the socket takes and keeps the rest as {@code pending} (plus, for one write larger than the
+ * buffer, an {@code overflow} copy) until the exchange drains it on writability. Used by one thread at a time.
  */
 final class ResponseBody extends OutputStream {
 
-    /** Room before the body for the head and a chunk-size line; a larger head is written on its own. */
+    /** Room before the body for the head and a chunk-size line; a larger head is written with a copy. */
     private static final int HEAD_RESERVE = 1024;
     /** Room after the body for the chunk's CRLF and the last chunk. */
     private static final int TAIL_RESERVE = 2 + ChunkHeader.LAST_CHUNK.length;
 
     private final ExchangeResponse response;
     private final HttpConnection connection;
+    private final FramedSink framed = new FramedSink();
     private ByteBuffer buffer;
+    private boolean pooled;
+    private int bodyCapacity;
     private long written;
+    private boolean headSent;
     private boolean completed;
+    private OutputStream encoder;
+    private boolean nonBlocking;
+    private ByteBuffer pending;
+    private boolean pendingPooled;
+    private byte[] overflow;
+    private int overflowLength;
     private final byte[] single = new byte[1];
 
     ResponseBody(ExchangeResponse response, HttpConnection connection) {
         this.response = response;
         this.connection = connection;
+        this.bodyCapacity = defaultCapacity();
     }
 
     @Override
@@ -47,36 +63,32 @@ final class ResponseBody extends OutputStream {
         if (completed) {
             throw new IOException("The response is already complete");
         }
+        if (nonBlocking && !ready()) {
+            throw new IllegalStateException("A non-blocking write while the previous one is still being sent "
+                    + "(responseReady() was false)");
+        }
         written += length;
         long declared = response.declaredLength();
-        if (declared >= 0 && written > declared) {
+        if (declared >= 0 && written > declared && encoder == null) {
             throw new IOException("Wrote more than the declared Content-Length of " + declared);
         }
-        if (response.committed() && !response.framing().hasBody()) {
-            return;
-        }
-        int at = offset;
-        int left = length;
-        while (left > 0) {
-            ByteBuffer target = buffer();
-            int room = target.capacity() - TAIL_RESERVE - target.position();
-            if (room == 0) {
-                send(false);
-                continue;
-            }
-            int count = Math.min(room, left);
-            target.put(src, at, count);
-            at += count;
-            left -= count;
+        if (encoder != null) {
+            encoder.write(src, offset, length);
+        } else {
+            writeFramed(src, offset, length);
         }
     }
 
     /** Commits the response and sends what is buffered. */
     @Override
     public void flush() throws IOException {
-        if (!completed) {
-            send(false);
+        if (completed) {
+            return;
         }
+        if (encoder != null) {
+            encoder.flush();
+        }
+        send(false);
     }
 
     /** Completes the response. */
@@ -99,20 +111,83 @@ final class ResponseBody extends OutputStream {
         return completed;
     }
 
-    /** Sends the rest and ends the framing; fails if a declared length was not met. */
+    int bufferSize() {
+        return bodyCapacity;
+    }
+
+    /** Sets how many body bytes are held before the response commits; larger than a pooled buffer allocates. */
+    void bufferSize(int size) {
+        if (written > 0 || headSent) {
+            throw new IllegalStateException("The buffer size cannot change once body bytes are written");
+        }
+        bodyCapacity = Math.max(size, 1);
+        if (buffer != null && buffer.capacity() < HEAD_RESERVE + bodyCapacity + TAIL_RESERVE) {
+            release();
+        }
+    }
+
+    void nonBlocking() {
+        nonBlocking = true;
+    }
+
+    /** Whether a write can be taken without waiting: nothing is left unsent from an earlier send. */
+    boolean ready() {
+        return pending == null && overflowLength == 0;
+    }
+
+    /**
+     * Writes what is pending as far as the socket takes it now (non-blocking mode).
+     *
+     * @return whether everything pending has been sent
+     */
+    boolean drainPending() throws IOException {
+        while (true) {
+            if (pending != null) {
+                connection.writeNow(pending);
+                if (pending.hasRemaining()) {
+                    return false;
+                }
+                releasePending();
+            }
+            if (overflowLength == 0) {
+                return true;
+            }
+            byte[] rest = Arrays.copyOf(overflow, overflowLength);
+            overflowLength = 0;
+            writeFramed(rest, 0, rest.length);
+        }
+    }
+
+    /** Sends the rest and ends the framing, waiting for the client if it must; fails if a declared length was not met. */
     void complete() throws IOException {
         if (completed) {
             return;
         }
+        nonBlocking = false;
+        if (pending != null) {
+            connection.write(pending);
+            releasePending();
+        }
+        if (overflowLength > 0) {
+            byte[] rest = Arrays.copyOf(overflow, overflowLength);
+            overflowLength = 0;
+            writeFramed(rest, 0, rest.length);
+        }
+        if (!response.committed()) {
+            commit(true);
+        }
+        if (encoder != null) {
+            encoder.close();
+        }
         send(true);
         completed = true;
         long declared = response.declaredLength();
-        if (declared >= 0 && written < declared && response.framing().hasBody()) {
+        if (declared >= 0 && written < declared && response.framing().hasBody() && encoder == null) {
             throw new IOException("Wrote " + written + " of the declared Content-Length of " + declared);
         }
     }
 
-    /** Drops buffered bytes (for {@link ExchangeResponse#reset()}). */
+    /** Drops buffered bytes (for {@link ExchangeResponse#reset()} and {@code resetBuffer()}). */
     void discard() {
         written = 0;
         if (buffer != null) {
@@ -122,27 +197,97 @@ final class ResponseBody extends OutputStream {
 
     void release() {
         if (buffer != null) {
-            connection.context().pool().release(buffer);
+            if (pooled) {
+                connection.context().pool().release(buffer);
+            }
             buffer = null;
         }
+        releasePending();
+    }
+
+    private void releasePending() {
+        if (pending != null && pendingPooled) {
+            connection.context().pool().release(pending);
+        }
+        pending = null;
+    }
+
+    private int defaultCapacity() {
+        return connection.context().pool().bufferSize() - HEAD_RESERVE - TAIL_RESERVE;
     }
 
     private ByteBuffer buffer() {
         if (buffer == null) {
-            buffer = connection.context().pool().lease();
+            if (bodyCapacity <= defaultCapacity()) {
+                buffer = connection.context().pool().lease();
+                pooled = true;
+            } else {
+                buffer = ByteBuffer.allocate(HEAD_RESERVE + bodyCapacity + TAIL_RESERVE);
+                pooled = false;
+            }
             buffer.position(HEAD_RESERVE);
         }
         return buffer;
     }
 
+    /** Frames and buffers body bytes (after any encoding), sending whenever the buffer is full. */
+    private void writeFramed(byte[] src, int offset, int length) throws IOException {
+        if (response.committed() && !response.framing().hasBody()) {
+            return;
+        }
+        int at = offset;
+        int left = length;
+        while (left > 0) {
+            if (pending != null) {
+                keepOverflow(src, at, left);
+                return;
+            }
+            ByteBuffer target = buffer();
+            int room = HEAD_RESERVE + bodyCapacity - target.position();
+            if (room <= 0) {
+                send(false);
+                continue;
+            }
+            int count = Math.min(room, left);
+            target.put(src, at, count);
+            at += count;
+            left -= count;
+        }
+    }
+
+    private void keepOverflow(byte[] src, int offset, int length) {
+        if (overflow == null || overflow.length < overflowLength + length) {
+            overflow = Arrays.copyOf(overflow == null ? new byte[0] : overflow,
+                    Math.max(overflowLength + length, overflowLength * 2));
+        }
+        System.arraycopy(src, offset, overflow, overflowLength, length);
+        overflowLength += length;
+    }
+
+    /** Runs the before-commit listeners and takes the framing decision; installs a body encoding if one was asked. */
+    private void commit(boolean complete) throws IOException {
+        UnaryOperator<OutputStream> encoding = response.beforeCommit(complete, buffered());
+        if (encoding == null) {
+            response.commit(complete, written, false);
+            return;
+        }
+        byte[] raw = new byte[buffered()];
+        if (raw.length > 0) {
+            buffer.get(HEAD_RESERVE, raw);
+            buffer.position(HEAD_RESERVE);
+        }
+        response.commit(false, written, true);
+        encoder = encoding.apply(framed);
+        encoder.write(raw);
+    }
+
     private void send(boolean last) throws IOException {
+        if (!response.committed()) {
+            commit(last);
+        }
         ByteBuffer target = buffer();
         int bodyEnd = target.position();
         int bodyLength = bodyEnd - HEAD_RESERVE;
-        boolean firstSend = !response.committed();
-        if (firstSend) {
-            response.commit(last, bodyLength);
-        }
         ResponseFraming framing = response.framing();
         if (!framing.hasBody()) {
             bodyLength = 0;
@@ -162,24 +307,74 @@ final class ResponseBody extends OutputStream {
                 end += ChunkHeader.LAST_CHUNK.length;
             }
         }
-        if (firstSend) {
-            start = prependHead(array, start);
+        ByteBuffer outgoing = target.limit(end).position(start);
+        if (!headSent) {
+            headSent = true;
+            outgoing = withHead(outgoing);
         }
-        if (end > start) {
-            connection.write(target.limit(end).position(start));
+        if (outgoing.hasRemaining()) {
+            transmit(outgoing, outgoing == target);
         }
-        target.clear().position(HEAD_RESERVE);
+        if (buffer != null) {
+            buffer.clear().position(HEAD_RESERVE);
+        }
     }
 
-    /** Puts the encoded head before {@code start}, or writes it on its own when it does not fit. */
-    private int prependHead(byte[] array, int start) throws IOException {
+    /** Puts the encoded head before the region, in place when it fits the reserve, else in a copy. */
+    private ByteBuffer withHead(ByteBuffer region) {
         byte[] head = connection.encoder().bytes();
         int headLength = connection.encoder().length();
+        int start = region.position();
         if (headLength <= start) {
-            System.arraycopy(head, 0, array, start - headLength, headLength);
-            return start - headLength;
+            System.arraycopy(head, 0, region.array(), start - headLength, headLength);
+            return region.position(start - headLength);
         }
-        connection.write(ByteBuffer.wrap(head, 0, headLength));
-        return start;
+        ByteBuffer combined = ByteBuffer.allocate(headLength + region.remaining());
+        combined.put(head, 0, headLength).put(region).flip();
+        return combined;
+    }
+
+    /** Writes (blocking), or writes what the socket takes and keeps the rest pending (non-blocking). */
+    private void transmit(ByteBuffer outgoing, boolean isBuffer) throws IOException {
+        if (!nonBlocking) {
+            connection.write(outgoing);
+            return;
+        }
+        connection.writeNow(outgoing);
+        if (!outgoing.hasRemaining()) {
+            return;
+        }
+        if (isBuffer) {
+            pending = outgoing;
+            pendingPooled = pooled;
+            buffer = null;
+        } else {
+            pending = ByteBuffer.allocate(outgoing.remaining()).put(outgoing).flip();
+            pendingPooled = false;
+        }
+    }
+
+    /** Where an encoding's output goes: framed into the buffer like any body bytes. */
+    private final class FramedSink extends OutputStream {
+
+        @Override
+        public void write(int b) throws IOException {
+            writeFramed(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] src, int offset, int length) throws IOException {
+            writeFramed(src, offset, length);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            send(false);
+        }
+
+        @Override
+        public void close() {
+            // The exchange ends the framing itself, after the encoding has written its last bytes.
+        }
     }
 }

@@ -7,10 +7,14 @@ import io.sprout.engine.http.HttpDate;
 import io.sprout.engine.http.ParserLimits;
 
 import java.time.Clock;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 /**
- * What every connection of one server shares: the configuration, the handler, the buffer pool, the counters, the
- * date cache and the graceful-shutdown tracker. Thread-safe.
+ * What every connection of one server shares: the configuration, the handler, the workers, the buffer pool, the
+ * counters, the date cache, the graceful-shutdown tracker, the exchanges that hold no thread and the timer that
+ * bounds them. Thread-safe; {@link #close()} stops the timer.
  */
 public final class ServerContext {
 
@@ -21,10 +25,24 @@ public final class ServerContext {
     private final HttpDate date = new HttpDate(Clock.systemUTC());
     private final ParserLimits parserLimits;
     private final ShutdownTracker shutdown;
+    private final Executor workers;
+    private final LiveExchanges liveExchanges = new LiveExchanges();
+    private final ScheduledThreadPoolExecutor timer;
 
-    public ServerContext(ServerConfig config, HttpHandler handler) {
+    /**
+     * @param workers runs exchange tasks on worker threads; throws
+     *     {@link java.util.concurrent.RejectedExecutionException} when it cannot take one
+     */
+    public ServerContext(ServerConfig config, HttpHandler handler, Executor workers) {
         this.config = config;
         this.handler = handler;
+        this.workers = workers;
+        this.timer = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new Thread(task, "sprout-timer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.timer.setRemoveOnCancelPolicy(true);
         this.pool = new BufferPool(config.bufferSize(), config.bufferPoolCapacity());
         this.parserLimits = new ParserLimits(config.limits().maxRequestLineLength(),
                 config.limits().maxHeaderSectionSize(), config.limits().maxHeaderCount(),
@@ -58,5 +76,23 @@ public final class ServerContext {
 
     public ShutdownTracker shutdown() {
         return shutdown;
+    }
+
+    public LiveExchanges liveExchanges() {
+        return liveExchanges;
+    }
+
+    Executor workers() {
+        return workers;
+    }
+
+    /** Fires exchange timeouts; its tasks only hand work to {@link #workers()}, so one thread serves them all. */
+    ScheduledExecutorService timer() {
+        return timer;
+    }
+
+    /** Stops the timer; call once the server has stopped. */
+    public void close() {
+        timer.shutdownNow();
     }
 }

@@ -27,6 +27,9 @@ import java.util.function.Consumer;
  * <p>The idle wait between requests is sliced so that, while a platform pool is under pressure, an idle
  * connection gives its worker back instead of holding it until the idle timeout. The head deadline is absolute:
  * it starts with the head's first byte and a slow sender gets 408.
+ *
+ * <p>When a handler suspends its exchange the worker returns (to the pool, or its virtual thread ends) and the
+ * connection stays open; the exchange's continuation then resumes this same loop on whichever worker ends it.
  */
 final class HybridConnection implements Runnable, ConnectionChannel {
 
@@ -59,23 +62,40 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         this.onEnd = onEnd;
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
         this.local = (InetSocketAddress) channel.getLocalAddress();
-        this.http = new HttpConnection(context, this, () -> !workers.underPressure());
+        this.http = new HttpConnection(context, this, () -> !workers.underPressure(), this::resumed);
     }
 
     @Override
     public void run() {
+        proceed(null);
+    }
+
+    /** Worker thread: a suspended exchange ended; carry on as after any exchange. */
+    private void resumed(Outcome outcome) {
+        proceed(outcome);
+    }
+
+    /** Serves until the connection closes (then releases it) or an exchange suspends (then the exchange owns it). */
+    private void proceed(Outcome previous) {
+        boolean suspended = false;
         try {
-            serveUntilClosed();
+            suspended = serveUntilClosedOrSuspended(previous);
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "Connection from " + remote + " ended: " + e);
         } finally {
-            close();
-            http.release();
-            onEnd.accept(this);
+            if (!suspended) {
+                close();
+                http.release();
+                onEnd.accept(this);
+            }
         }
     }
 
-    private void serveUntilClosed() throws IOException {
+    /** @return whether an exchange suspended, so the connection must stay open without this worker */
+    private boolean serveUntilClosedOrSuspended(Outcome previous) throws IOException {
+        if (previous != null && !carryOn(previous)) {
+            return false;
+        }
         while (true) {
             RequestHead head;
             try {
@@ -83,19 +103,27 @@ final class HybridConnection implements Runnable, ConnectionChannel {
             } catch (HttpException rejected) {
                 http.sendError(rejected);
                 lingerAndClose();
-                return;
+                return false;
             }
             if (head == null) {
-                return;
+                return false;
             }
             Outcome outcome = http.serve(head);
-            if (outcome == Outcome.CLOSE) {
-                lingerAndClose();
+            if (outcome == Outcome.SUSPENDED) {
+                return true;
             }
-            if (outcome != Outcome.KEEP_ALIVE) {
-                return;
+            if (!carryOn(outcome)) {
+                return false;
             }
         }
+    }
+
+    /** After an exchange: whether the connection carries another request (else it has been closed cleanly). */
+    private boolean carryOn(Outcome outcome) {
+        if (outcome == Outcome.CLOSE) {
+            lingerAndClose();
+        }
+        return outcome == Outcome.KEEP_ALIVE;
     }
 
     /** The next head, or {@code null} when the connection should close quietly (client gone, idle, draining). */
@@ -179,6 +207,31 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         } finally {
             writeDeadlineNanos = 0;
         }
+    }
+
+    /** Blocking sockets cannot write part of a buffer and return: this writes everything, like {@link #write}. */
+    @Override
+    public int writeNow(ByteBuffer src) throws IOException {
+        int count = src.remaining();
+        write(src);
+        return count;
+    }
+
+    /** A blocking socket cannot be polled: the task runs at once, and the read it leads to blocks its worker. */
+    @Override
+    public void whenReadable(long deadlineNanos, Runnable task) {
+        task.run();
+    }
+
+    /** Writes never leave bytes pending here, so there is nothing to wait for. */
+    @Override
+    public void whenWritable(long deadlineNanos, Runnable task) {
+        task.run();
+    }
+
+    @Override
+    public void abort() {
+        close();
     }
 
     @Override

@@ -16,10 +16,13 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * One non-blocking connection. The event loop reads request heads; a worker runs each exchange, reading the body
- * and writing the response straight to the channel and parking only when the socket would block.
+ * and writing the response straight to the channel and parking only when the socket would block. A suspended
+ * exchange keeps the connection in WORKING/QUIET without a worker; its readiness tasks run from the loop, and when
+ * it ends its continuation carries on on a worker exactly as {@code work} would have.
  *
  * <pre>
  *   accepted ──▶ READING ──head complete──▶ WORKING ──keep-alive (one CAS, no loop task)──▶ READING
@@ -74,7 +77,7 @@ final class NioConnection {
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
         this.worker = new WorkerChannel(channel, this, loop, context.config().timeouts().write(), remote,
                 (InetSocketAddress) channel.getLocalAddress());
-        this.http = new HttpConnection(context, worker, () -> true);
+        this.http = new HttpConnection(context, worker, () -> true, this::resumed);
     }
 
     /** Loop thread: starts watching the new connection. */
@@ -125,8 +128,9 @@ final class NioConnection {
                     close();
                 }
             }
+            case WORKING, QUIET -> worker.expire(now);
             default -> {
-                // A worker enforces body-read and write timeouts itself while it waits.
+                // Closed: nothing waits.
             }
         }
     }
@@ -149,7 +153,7 @@ final class NioConnection {
             key.cancel();
         }
         closeQuietly();
-        worker.signal();
+        worker.closed();
         loop.removed(this);
         onClose.run();
         if (previous != WORKING && previous != QUIET) {
@@ -157,11 +161,19 @@ final class NioConnection {
         }
     }
 
-    /** Loop thread: the socket is ready while a worker owns the connection: stop watching, wake the worker. */
+    /**
+     * Loop thread: the socket is ready while a worker or a suspended exchange owns the connection: stop watching,
+     * wake a parked worker, run the due readiness tasks, and keep watching only for what other tasks still wait on.
+     */
     private void quietWhileWorking(SelectionKey readyKey) {
+        int readyOps = readyKey.readyOps();
         readyKey.interestOps(0);
         if (state.compareAndSet(WORKING, QUIET) || state.get() == QUIET) {
-            worker.signal();
+            worker.ready(readyOps);
+            int stillWanted = worker.wantedOps();
+            if (stillWanted != 0 && readyKey.isValid() && state.get() == QUIET) {
+                readyKey.interestOps(stillWanted);
+            }
         } else if (state.get() == READING) {
             // The worker handed back in between, seeing interest still on: restore it and read the next head.
             readyKey.interestOps(SelectionKey.OP_READ);
@@ -269,9 +281,18 @@ final class NioConnection {
 
     /** Worker thread: serves the head and any pipelined heads already buffered, then hands back. */
     private void work(RequestHead head) {
+        proceed(() -> http.serve(head));
+    }
+
+    /** Worker thread: a suspended exchange ended; carry on as after any exchange. */
+    private void resumed(Outcome outcome) {
+        proceed(() -> outcome);
+    }
+
+    private void proceed(Supplier<Outcome> first) {
         Outcome outcome;
         try {
-            outcome = http.serve(head);
+            outcome = first.get();
             while (outcome == Outcome.KEEP_ALIVE && state.get() != CLOSED) {
                 RequestHead next = http.parseBuffered();
                 if (next == null) {
@@ -284,6 +305,10 @@ final class NioConnection {
         } catch (RuntimeException | Error bug) {
             LOG.log(Level.ERROR, "Serving " + remote + " failed", bug);
             outcome = Outcome.ABORT;
+        }
+        if (outcome == Outcome.SUSPENDED) {
+            // The exchange owns the connection now, and may already have ended on another thread: touch nothing.
+            return;
         }
         if (outcome == Outcome.KEEP_ALIVE && !context.shutdown().draining()) {
             handBackForNextRequest();
@@ -353,11 +378,13 @@ final class NioConnection {
         return state.get() == CLOSED;
     }
 
-    /** Loop thread: watches for {@code ops} on behalf of the worker that still owns the connection. */
-    void watchForWorker(int ops) {
-        int now = state.get();
-        if ((now == WORKING || now == QUIET) && key.isValid()) {
-            key.interestOps(ops);
+    /**
+     * Loop thread: watches for what the worker or the exchange that owns the connection waits on. Interest then
+     * differs from plain OP_READ, so the state becomes QUIET and the hand-back restores it.
+     */
+    void watchForWorker() {
+        if ((state.compareAndSet(WORKING, QUIET) || state.get() == QUIET) && key.isValid()) {
+            key.interestOps(worker.wantedOps());
         }
     }
 

@@ -13,9 +13,11 @@ import java.nio.channels.SocketChannel;
 import java.time.Duration;
 
 /**
- * The blocking view of a non-blocking connection, for the worker running an exchange: it tries the channel
- * directly and, only when that would block, asks the event loop to watch for readiness and parks until the loop
- * signals, the deadline passes or the connection closes. The worker never touches the selection key itself.
+ * The exchange's view of a non-blocking connection. Blocking reads and writes try the channel directly and, only
+ * when that would block, ask the event loop to watch for readiness and park until the loop signals, the deadline
+ * passes or the connection closes. Readiness tasks ({@link #whenReadable}, {@link #whenWritable}) wait without a
+ * thread: the loop runs them when the socket is ready, its sweep when their deadline passes, and
+ * {@link #closed()} when the connection closes. The worker never touches the selection key itself.
  */
 final class WorkerChannel implements ConnectionChannel {
 
@@ -26,6 +28,9 @@ final class WorkerChannel implements ConnectionChannel {
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
     private final Readiness readiness = new Readiness();
+    private final ReadinessTask onReadable = new ReadinessTask(SelectionKey.OP_READ);
+    private final ReadinessTask onWritable = new ReadinessTask(SelectionKey.OP_WRITE);
+    private volatile int blockedOps;
 
     WorkerChannel(SocketChannel channel, NioConnection connection, EventLoop loop, Duration writeTimeout,
             InetSocketAddress remote, InetSocketAddress local) {
@@ -65,6 +70,32 @@ final class WorkerChannel implements ConnectionChannel {
     }
 
     @Override
+    public int writeNow(ByteBuffer src) throws IOException {
+        ensureOpen();
+        int total = 0;
+        int count;
+        while (src.hasRemaining() && (count = channel.write(src)) > 0) {
+            total += count;
+        }
+        return total;
+    }
+
+    @Override
+    public void whenReadable(long deadlineNanos, Runnable task) {
+        arm(onReadable, deadlineNanos, task);
+    }
+
+    @Override
+    public void whenWritable(long deadlineNanos, Runnable task) {
+        arm(onWritable, deadlineNanos, task);
+    }
+
+    @Override
+    public void abort() {
+        loop.execute(connection::close);
+    }
+
+    @Override
     public InetSocketAddress remoteAddress() {
         return remote;
     }
@@ -74,14 +105,46 @@ final class WorkerChannel implements ConnectionChannel {
         return local;
     }
 
-    /** Loop thread: the socket is ready, or the connection closed; wakes a parked worker. */
-    void signal() {
+    /** The interest the loop must keep while a worker or a readiness task owns the connection. */
+    int wantedOps() {
+        return blockedOps | onReadable.ops() | onWritable.ops();
+    }
+
+    /** Loop thread: the socket reported {@code readyOps}: wakes a parked caller and runs the due readiness tasks. */
+    void ready(int readyOps) {
         readiness.signal();
+        if ((readyOps & (SelectionKey.OP_READ | SelectionKey.OP_WRITE)) != 0) {
+            onReadable.fireIf(readyOps);
+            onWritable.fireIf(readyOps);
+        }
+    }
+
+    /** Loop thread (sweep): runs readiness tasks whose deadline has passed. */
+    void expire(long now) {
+        onReadable.fireIfOverdue(now);
+        onWritable.fireIfOverdue(now);
+    }
+
+    /** The connection closed: wakes a parked caller and runs every readiness task, which will see it closed. */
+    void closed() {
+        readiness.signal();
+        onReadable.fire();
+        onWritable.fire();
+    }
+
+    private void arm(ReadinessTask slot, long deadlineNanos, Runnable task) {
+        slot.set(deadlineNanos, task);
+        if (connection.isClosed()) {
+            slot.fire();
+            return;
+        }
+        loop.execute(connection::watchForWorker);
     }
 
     private boolean awaitReady(int ops, long deadline) throws IOException {
         readiness.arm();
-        loop.execute(() -> connection.watchForWorker(ops));
+        blockedOps = ops;
+        loop.execute(connection::watchForWorker);
         long left = deadline - System.nanoTime();
         try {
             boolean ready = left > 0 && readiness.await(left);
@@ -90,6 +153,8 @@ final class WorkerChannel implements ConnectionChannel {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("Interrupted while waiting for the client");
+        } finally {
+            blockedOps = 0;
         }
     }
 

@@ -95,4 +95,14 @@ public final class FakeHttpRequest implements HttpRequest {
     public InetSocketAddress localAddress() {
         return new InetSocketAddress("127.0.0.1", 8080);
     }
+
+    @Override
+    public io.sprout.engine.AsyncExchange startAsync() {
+        throw new UnsupportedOperationException("a fake request cannot be suspended");
+    }
+
+    @Override
+    public io.sprout.engine.AsyncExchange asyncExchange() {
+        return null;
+    }
 }

@@ -96,4 +96,37 @@ public final class FakeHttpResponse implements HttpResponse {
         status = 200;
         bytes.reset();
     }
+
+    @Override
+    public void resetBuffer() {
+        if (committed) {
+            throw new IllegalStateException("committed");
+        }
+        bytes.reset();
+    }
+
+    @Override
+    public int bufferSize() {
+        return 8192;
+    }
+
+    @Override
+    public void bufferSize(int size) {
+        // The fake writes through: it has no buffer to size.
+    }
+
+    @Override
+    public long bodyBytesWritten() {
+        return bytes.size();
+    }
+
+    @Override
+    public void beforeCommit(CommitListener listener) {
+        // The fake commits on the first write, before any listener could matter to the tests that use it.
+    }
+
+    @Override
+    public void encodeBody(java.util.function.UnaryOperator<OutputStream> encoding) {
+        throw new IllegalStateException("the fake response does not encode bodies");
+    }
 }

@@ -1,0 +1,93 @@
+package io.sprout.engine;
+
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * A request/response exchange that outlives its {@link HttpHandler#handle} call. Obtained from
+ * {@link HttpRequest#startAsync()}; once the handler returns, its worker goes back to the pool (or its virtual
+ * thread ends) and the exchange waits, holding no thread, until some thread {@link #complete() completes} it.
+ *
+ * <p><b>Threads.</b> Every method may be called from any thread and never blocks. Tasks passed to
+ * {@link #execute}, and every callback this interface takes, run on a worker (never on an event loop), one at a
+ * time per exchange and in order; the handler's own call counts as one of them, so nothing runs until it returns.
+ * The request and response streams may be used from any thread, one at a time.
+ *
+ * <p><b>Non-blocking body I/O.</b> {@link #requestReady()} says whether a read of the request body would return
+ * without waiting; {@link #onRequestReady} asks for one callback once it would (or once reading has failed, so the
+ * read throws). After {@link #nonBlockingResponse()}, response writes never wait for the client: while bytes are
+ * still unsent {@link #responseReady()} is {@code false}, and {@link #onResponseReady} asks for one callback once
+ * they are sent. In {@code nio} mode readiness comes from the event loop; in {@code hybrid} mode the callback runs
+ * at once on a worker, whose next read may then block, which is that mode's nature (one thread per connection).
+ *
+ * <p><b>Takeover.</b> {@link #upgrade()} answers {@code 101 Switching Protocols} and turns both body streams into
+ * the raw connection: the request body reads every byte the client sends after the request head (those already
+ * received first), the response body writes bytes unframed. The exchange then lasts until {@link #complete()}
+ * closes the connection cleanly or {@link #abort} drops it.
+ *
+ * <p><b>Limits.</b> The body read and write timeouts of the server apply to waits of a suspended exchange as to any
+ * other; {@link #timeout} adds an overall one. Graceful shutdown waits for suspended exchanges (they count as
+ * active requests) but not for upgraded connections, whose {@link #onShutdown} task runs instead; {@code stop()}
+ * aborts both.
+ */
+public interface AsyncExchange {
+
+    /**
+     * Runs {@code task} on a worker after the tasks and callbacks already queued for this exchange.
+     *
+     * @return {@code false}, without running it, when the exchange has already ended
+     */
+    boolean execute(Runnable task);
+
+    /**
+     * Arms the exchange's timeout, replacing any earlier one: unless the exchange ends first, {@code onTimeout}
+     * runs (as by {@link #execute}) once {@code after} has passed. {@link Duration#ZERO} disarms it.
+     */
+    void timeout(Duration after, Runnable onTimeout);
+
+    /** Whether a read of the request body would return (bytes, its end, or its failure) without waiting. */
+    boolean requestReady();
+
+    /** Runs {@code callback} once {@link #requestReady()} holds; at once (as by {@link #execute}) if it does. */
+    void onRequestReady(Runnable callback);
+
+    /**
+     * Switches the response body to non-blocking writes. A write while {@link #responseReady()} is {@code false}
+     * throws {@link IllegalStateException}; a write larger than what the socket takes is kept whole until sent.
+     */
+    void nonBlockingResponse();
+
+    /** Whether the response body can take a write without waiting; always {@code true} for blocking writes. */
+    boolean responseReady();
+
+    /** Runs {@code callback} once {@link #responseReady()} holds; at once (as by {@link #execute}) if it does. */
+    void onResponseReady(Runnable callback);
+
+    /**
+     * Sends {@code 101 Switching Protocols} with the response's headers (the handler sets {@code Upgrade} and
+     * {@code Connection}) and hands the connection over to the body streams, as described above.
+     *
+     * @throws IllegalStateException when the response is committed or the request body has not been read to its end
+     * @throws java.io.IOException when the client has gone
+     */
+    void upgrade() throws java.io.IOException;
+
+    /** Runs {@code task} (as by {@link #execute}) when a graceful shutdown begins while the exchange is upgraded. */
+    void onShutdown(Runnable task);
+
+    /**
+     * Completes the response, as a handler's return does for a blocking exchange, and lets the connection carry the
+     * next request (or, after {@link #upgrade()}, closes it cleanly). Later calls do nothing.
+     */
+    void complete();
+
+    /** Drops the connection at once: the response cannot be completed. Later calls do nothing. */
+    void abort(Throwable cause);
+
+    /**
+     * Registers a listener told once when the exchange ends: with {@code null} after a completed response, with
+     * the cause when it was aborted (by {@link #abort}, the client going away, a timeout or the server stopping).
+     * Runs on the thread that ends the exchange; at once if it already has.
+     */
+    void onEnd(Consumer<Throwable> listener);
+}
