@@ -7,6 +7,7 @@ import io.sprout.boot.servlet.http.SproutRequest;
 import io.sprout.boot.servlet.http.SproutResponse;
 import io.sprout.boot.servlet.mapping.RequestPaths;
 import io.sprout.boot.servlet.mapping.ServletMatch;
+import io.sprout.engine.AsyncExchange;
 import io.sprout.engine.http.HttpException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
@@ -17,12 +18,14 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 
 /**
  * One request's life in the container: the REQUEST dispatch, error handling (ERROR dispatch to the matching
- * error page with the {@code jakarta.servlet.error.*} attributes), the async cycles (see
- * {@link SproutAsyncContext} for why the worker waits here), and completion of the response.
+ * error page with the {@code jakarta.servlet.error.*} attributes), the async cycles and completion of the
+ * response. While a cycle is pending no thread waits: the engine exchange is suspended, and decisions, timeouts
+ * and aborts arrive as tasks that the engine runs on workers one at a time.
  */
 final class Exchange {
 
@@ -34,8 +37,11 @@ final class Exchange {
     private final SproutResponse response;
     private final long startNanos;
     private DispatchState original;
-    private SproutAsyncContext handledAsync;
+    private volatile SproutAsyncContext handledAsync;
     private boolean logged;
+    private volatile boolean ended;
+    private boolean watchingEngine;
+    private boolean upgraded;
 
     Exchange(SproutServletContext context, ServletInvoker invoker, SproutRequest request, SproutResponse response,
             long startNanos) {
@@ -58,18 +64,157 @@ final class Exchange {
                 target);
         request.enter(original);
         context.listeners().requestInitialized(context, request);
+        boolean waiting = false;
         try {
             afterDispatch(invoker.invoke(request, request, response, original, target));
-            runAsyncCycles();
+            waiting = awaitNextCycle();
+        } finally {
+            if (!waiting) {
+                end();
+            }
+        }
+    }
+
+    /**
+     * After a dispatch: when an async cycle is pending, arms its timeout and returns {@code true} with no thread
+     * waiting (the engine exchange is suspended; the decision arrives through {@link #decided}); otherwise
+     * completes the response.
+     */
+    private boolean awaitNextCycle() throws Exception {
+        if (request.upgrading()) {
+            if (!upgraded) {
+                upgraded = true;
+                request.enter(original);
+                logAccess();
+                watchEngine();
+                request.upgradeConnection();
+            }
+            return true;
+        }
+        SproutAsyncContext async = request.asyncContext();
+        if (async == null || async == handledAsync) {
             request.enter(original);
             logAccess();
             response.finish();
-        } finally {
-            request.enter(original);
-            logAccess();
-            context.listeners().requestDestroyed(context, request);
-            request.cleanUp();
+            return false;
         }
+        AsyncExchange engine = request.engineExchange();
+        watchEngine();
+        long timeout = async.getTimeout();
+        engine.timeout(timeout > 0 ? Duration.ofMillis(timeout) : Duration.ZERO, () -> inContainer(() -> timedOut(async)));
+        async.whenDecided(this::decided);
+        return true;
+    }
+
+    private void watchEngine() {
+        if (!watchingEngine) {
+            watchingEngine = true;
+            request.engineExchange().onEnd(this::engineEnded);
+        }
+    }
+
+    /** Any thread: the application completed or dispatched; the decision is taken on a worker. */
+    private void decided(SproutAsyncContext async) {
+        request.engineExchange().execute(() -> inContainer(() -> take(async)));
+    }
+
+    private void take(SproutAsyncContext async) throws Exception {
+        Outcome outcome = async.take();
+        if (outcome == null || async == handledAsync) {
+            return;
+        }
+        handledAsync = async;
+        request.engineExchange().timeout(Duration.ZERO, null);
+        if (outcome instanceof Outcome.Dispatch dispatch) {
+            asyncDispatch(async, dispatch.path());
+            if (request.asyncContext() == async) {
+                async.fireComplete();
+            }
+        } else {
+            if (response.isError() && !response.isCommitted()) {
+                errorDispatch(response.getStatus(), response.errorMessage(), null);
+            }
+            async.fireComplete();
+        }
+        proceed();
+    }
+
+    private void timedOut(SproutAsyncContext async) throws Exception {
+        if (async != request.asyncContext() || async == handledAsync) {
+            return;
+        }
+        async.fireTimeout();
+        if (!async.expireIfUndecided()) {
+            // A listener completed or dispatched: decided() has queued the decision.
+            return;
+        }
+        handledAsync = async;
+        if (!response.isCommitted()) {
+            errorDispatch(500, "Asynchronous request timed out", null);
+        }
+        async.fireComplete();
+        proceed();
+    }
+
+    /** After a cycle: waits for the next one, or completes the response and the engine exchange. */
+    private void proceed() throws Exception {
+        if (awaitNextCycle()) {
+            return;
+        }
+        end();
+        request.engineExchange().complete();
+    }
+
+    /** The request is over for the application: access log, listeners, temporary files. Once. */
+    private void end() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        request.enter(original);
+        logAccess();
+        context.listeners().requestDestroyed(context, request);
+        request.cleanUp();
+    }
+
+    /**
+     * The engine exchange ended (any thread): when it was aborted (client gone, server stopping) while a cycle was
+     * pending, the application hears {@code onError} then {@code onComplete}, as on Tomcat.
+     */
+    private void engineEnded(Throwable cause) {
+        if (ended || cause == null && !upgraded) {
+            return;
+        }
+        inContainer(() -> {
+            SproutAsyncContext async = request.asyncContext();
+            if (async != null && async != handledAsync) {
+                handledAsync = async;
+                async.fireError(cause);
+                async.fireComplete();
+            }
+            end();
+        });
+    }
+
+    /** Runs a container task with the application's class loader; a failure aborts the engine exchange. */
+    private void inContainer(ContainerTask task) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(context.getClassLoader());
+        try {
+            task.run();
+        } catch (Exception | Error failure) {
+            LOG.debug("An asynchronous cycle failed; aborting the connection", failure);
+            end();
+            request.engineExchange().abort(failure);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    @FunctionalInterface
+    private interface ContainerTask {
+        void run() throws Exception;
     }
 
     /**
@@ -193,52 +338,6 @@ final class Exchange {
         response.setContentType("text/plain;charset=UTF-8");
         String text = "HTTP Status " + status + (message == null || message.isEmpty() ? "" : " - " + message);
         response.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Waits for, and runs, each async cycle until none is pending. Runs on the request's worker. */
-    private void runAsyncCycles() throws Exception {
-        while (true) {
-            SproutAsyncContext async = request.asyncContext();
-            if (async == null || async == handledAsync) {
-                return;
-            }
-            Outcome outcome = await(async);
-            if (outcome instanceof Outcome.Timeout) {
-                async.fireTimeout();
-                outcome = async.decisionAfterTimeout();
-                if (outcome == null) {
-                    handledAsync = async;
-                    if (!response.isCommitted()) {
-                        errorDispatch(500, "Asynchronous request timed out", null);
-                    }
-                    async.fireComplete();
-                    return;
-                }
-            }
-            handledAsync = async;
-            if (outcome instanceof Outcome.Dispatch dispatch) {
-                asyncDispatch(async, dispatch.path());
-                if (request.asyncContext() == async) {
-                    async.fireComplete();
-                }
-            } else {
-                if (response.isError() && !response.isCommitted()) {
-                    errorDispatch(response.getStatus(), response.errorMessage(), null);
-                }
-                async.fireComplete();
-            }
-        }
-    }
-
-    private static Outcome await(SproutAsyncContext async) {
-        try {
-            return async.awaitOutcome();
-        } catch (InterruptedException e) {
-            // The server is stopping: end the cycle so the worker can finish.
-            Thread.currentThread().interrupt();
-            async.decisionAfterTimeout();
-            return new Outcome.Complete();
-        }
     }
 
     private void asyncDispatch(SproutAsyncContext async, String target) throws Exception {

@@ -16,6 +16,7 @@ public final class FakeHttpRequest implements HttpRequest {
     private final HeaderFields headers = new HeaderFields();
     private final byte[] body;
     private final InputStream bodyStream;
+    private FakeAsyncExchange async;
     private InetSocketAddress remote = new InetSocketAddress("127.0.0.1", 50000);
 
     public FakeHttpRequest(String method, String target, String body, String... headerPairs) {
@@ -98,11 +99,15 @@ public final class FakeHttpRequest implements HttpRequest {
 
     @Override
     public io.sprout.engine.AsyncExchange startAsync() {
-        throw new UnsupportedOperationException("a fake request cannot be suspended");
+        if (async != null) {
+            throw new IllegalStateException("startAsync() called twice");
+        }
+        async = new FakeAsyncExchange();
+        return async;
     }
 
     @Override
-    public io.sprout.engine.AsyncExchange asyncExchange() {
-        return null;
+    public FakeAsyncExchange asyncExchange() {
+        return async;
     }
 }

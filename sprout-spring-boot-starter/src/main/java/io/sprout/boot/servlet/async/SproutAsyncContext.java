@@ -11,26 +11,22 @@ import jakarta.servlet.ServletResponse;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * One asynchronous cycle of a request, from {@code startAsync()} until {@link #complete()} or a
  * {@link #dispatch()} is taken.
  *
- * <p><b>Threading model.</b> The engine completes a response when its handler returns, so the worker that ran
- * the original dispatch does not return: it calls {@link #awaitOutcome()} and blocks until an application thread
- * calls {@code complete()} or {@code dispatch(...)}, or the timeout passes. The worker then performs the ASYNC
- * dispatch itself, so every container callback runs on the request's own worker. Blocking a worker is what the
- * engine's threading model allows (handlers may block), and with virtual threads the waiting costs a parked
- * continuation rather than an OS thread; with a platform pool it holds one pool thread per pending request, as
- * Tomcat's pre-NIO connectors did.
+ * <p><b>Threading model.</b> No thread waits for the cycle. The engine's exchange is suspended while the cycle is
+ * pending; {@code complete()} and {@code dispatch(...)} record the decision and tell the request's container
+ * exchange ({@link #whenDecided}), which takes it ({@link #take()}) on a worker, one task at a time, after the
+ * dispatch that started the cycle has returned. A timeout likewise runs on a worker, through the engine's timer.
  *
  * <pre>
- *  STARTED --complete()--> COMPLETE_PENDING --worker--> (listeners onComplete)
- *     |  \--dispatch(p)--> DISPATCH_PENDING --worker--> ASYNC dispatch of p
- *     \--timeout--> worker fires onTimeout; a listener may complete/dispatch, else error dispatch 500
+ *  STARTED --complete()--> COMPLETE_PENDING --taken on a worker--> (listeners onComplete)
+ *     |  \--dispatch(p)--> DISPATCH_PENDING --taken on a worker--> ASYNC dispatch of p
+ *     \--timeout--> onTimeout listeners; a listener may complete/dispatch, else error dispatch 500
  * </pre>
  */
 public final class SproutAsyncContext implements AsyncContext {
@@ -45,16 +41,12 @@ public final class SproutAsyncContext implements AsyncContext {
         record Dispatch(String path) implements Outcome {
         }
 
-        /** The timeout passed with neither. */
-        record Timeout() implements Outcome {
-        }
     }
 
     private record Registered(AsyncListener listener, ServletRequest request, ServletResponse response) {
     }
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition decided = lock.newCondition();
     private final List<Registered> listeners = new ArrayList<>();
     private final ServletRequest request;
     private final ServletResponse response;
@@ -62,6 +54,7 @@ public final class SproutAsyncContext implements AsyncContext {
     private final String originalPath;
     private final ServletContext servletContext;
     private Outcome pending;
+    private Consumer<SproutAsyncContext> onDecided;
     private boolean taken;
     private long timeoutMillis;
 
@@ -92,22 +85,27 @@ public final class SproutAsyncContext implements AsyncContext {
         }
     }
 
-    /**
-     * Blocks the calling worker until the application decides or the timeout passes. Called only by the worker
-     * that owns the request.
-     */
-    public Outcome awaitOutcome() throws InterruptedException {
+    /** Registers who takes decisions; told at once when the cycle is already decided. Container only. */
+    public void whenDecided(Consumer<SproutAsyncContext> owner) {
+        boolean decidedAlready;
         lock.lock();
         try {
-            long remaining = timeoutMillis > 0 ? TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : Long.MAX_VALUE;
-            while (pending == null) {
-                if (timeoutMillis <= 0) {
-                    decided.await();
-                } else if (remaining <= 0) {
-                    return new Outcome.Timeout();
-                } else {
-                    remaining = decided.awaitNanos(remaining);
-                }
+            onDecided = owner;
+            decidedAlready = pending != null && !taken;
+        } finally {
+            lock.unlock();
+        }
+        if (decidedAlready) {
+            owner.accept(this);
+        }
+    }
+
+    /** The decision, once: {@code null} when none is pending or it was already taken. Container only. */
+    public Outcome take() {
+        lock.lock();
+        try {
+            if (pending == null || taken) {
+                return null;
             }
             taken = true;
             return pending;
@@ -117,18 +115,18 @@ public final class SproutAsyncContext implements AsyncContext {
     }
 
     /**
-     * Ends the wait after a timeout: the decision a listener made, or {@code null} when none did (the cycle is
-     * then over and later {@code complete()} calls are ignored). Worker only.
+     * After {@code onTimeout} listeners ran: whether none of them decided, in which case the cycle ends here (later
+     * {@code complete()} calls are ignored) and the container answers the timeout. Container only.
      */
-    public Outcome decisionAfterTimeout() {
+    public boolean expireIfUndecided() {
         lock.lock();
         try {
-            taken = true;
-            if (pending == null) {
-                pending = new Outcome.Complete();
-                return null;
+            if (pending != null) {
+                return false;
             }
-            return pending;
+            taken = true;
+            pending = new Outcome.Complete();
+            return true;
         } finally {
             lock.unlock();
         }
@@ -187,18 +185,22 @@ public final class SproutAsyncContext implements AsyncContext {
 
     @Override
     public void complete() {
+        Consumer<SproutAsyncContext> owner;
         lock.lock();
         try {
-            if (pending == null) {
-                pending = new Outcome.Complete();
-                decided.signalAll();
+            if (pending != null) {
+                return;
             }
+            pending = new Outcome.Complete();
+            owner = onDecided;
         } finally {
             lock.unlock();
         }
+        tell(owner);
     }
 
     private void decide(Outcome outcome) {
+        Consumer<SproutAsyncContext> owner;
         lock.lock();
         try {
             if (pending != null) {
@@ -206,9 +208,16 @@ public final class SproutAsyncContext implements AsyncContext {
                         + "asynchronous cycle");
             }
             pending = outcome;
-            decided.signalAll();
+            owner = onDecided;
         } finally {
             lock.unlock();
+        }
+        tell(owner);
+    }
+
+    private void tell(Consumer<SproutAsyncContext> owner) {
+        if (owner != null) {
+            owner.accept(this);
         }
     }
 

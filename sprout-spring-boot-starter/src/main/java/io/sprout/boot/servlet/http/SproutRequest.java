@@ -4,6 +4,7 @@ import io.sprout.boot.servlet.Attributes;
 import io.sprout.boot.servlet.Unsupported;
 import io.sprout.boot.servlet.async.SproutAsyncContext;
 import io.sprout.boot.servlet.mapping.ServletMatch;
+import io.sprout.engine.AsyncExchange;
 import io.sprout.engine.HttpRequest;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
@@ -65,7 +66,8 @@ public final class SproutRequest implements HttpServletRequest {
     private Map<String, List<String>> parameters;
     private String characterEncoding;
     private Input input = Input.NONE;
-    private RequestBody body;
+    private ServletInput body;
+    private HttpUpgradeHandler upgradeHandler;
     private BufferedReader reader;
     private List<Cookie> cookies;
     private List<Locale> locales;
@@ -199,11 +201,33 @@ public final class SproutRequest implements HttpServletRequest {
         return body();
     }
 
-    private RequestBody body() {
+    private ServletInput body() {
         if (body == null) {
-            body = new RequestBody(engine.body());
+            body = new ServletInput(engine.body(),
+                    () -> isAsyncStarted() || upgradeHandler != null ? engineExchange() : null, this::inContainer);
         }
         return body;
+    }
+
+    /** Runs an application callback from a container task with the application's class loader. */
+    void inContainer(Runnable callback) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(environment.servletContext().getClassLoader());
+        try {
+            callback.run();
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    /**
+     * The engine exchange, suspended on first use: the first {@code startAsync()} or {@code upgrade()} runs on the
+     * engine's handler thread, which is where the engine allows suspending. Container only.
+     */
+    public AsyncExchange engineExchange() {
+        AsyncExchange exchange = engine.asyncExchange();
+        return exchange != null ? exchange : engine.startAsync();
     }
 
     @Override
@@ -391,6 +415,7 @@ public final class SproutRequest implements HttpServletRequest {
         if (async != null && async.started()) {
             throw new IllegalStateException("startAsync() has already been called in this dispatch");
         }
+        engineExchange();
         String query = dispatch.queryString();
         String path = dispatch.pathWithinContext() + (query == null ? "" : "?" + query);
         SproutAsyncContext next = new SproutAsyncContext(request, servletResponse, original, path,
@@ -646,9 +671,42 @@ public final class SproutRequest implements HttpServletRequest {
         return null;
     }
 
+    /**
+     * Sets status 101 and returns a new handler; the container sends the response and hands the connection to the
+     * handler once the current dispatch returns ({@link #upgradeConnection()}).
+     */
     @Override
-    public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) {
-        throw Unsupported.upgrade();
+    public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws ServletException {
+        if (upgradeHandler != null) {
+            throw new IllegalStateException("upgrade() has already been called for this request");
+        }
+        if (response.isCommitted()) {
+            throw new IllegalStateException("Cannot upgrade: the response is already committed");
+        }
+        T handler;
+        try {
+            handler = handlerClass.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new ServletException("Cannot create the HttpUpgradeHandler " + handlerClass.getName(), e);
+        }
+        engineExchange();
+        response.setStatus(HttpServletResponse.SC_SWITCHING_PROTOCOLS);
+        upgradeHandler = handler;
+        return handler;
+    }
+
+    /** Whether {@code upgrade()} was called: the connection goes to the handler once the dispatch returns. */
+    public boolean upgrading() {
+        return upgradeHandler != null;
+    }
+
+    /** Sends the 101 and gives the raw connection to the upgrade handler. Container only, after the dispatch. */
+    public void upgradeConnection() throws IOException {
+        AsyncExchange exchange = engineExchange();
+        exchange.upgrade();
+        UpgradedConnection connection = new UpgradedConnection(this, response, exchange, upgradeHandler);
+        exchange.onEnd(cause -> connection.ended());
+        inContainer(() -> upgradeHandler.init(connection));
     }
 
     @Override

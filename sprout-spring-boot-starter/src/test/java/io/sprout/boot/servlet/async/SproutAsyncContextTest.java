@@ -42,12 +42,26 @@ class SproutAsyncContextTest {
     }
 
     @Test
-    void staysStartedUntilTheWorkerTakesTheDecision() throws InterruptedException {
+    void staysStartedUntilTheContainerTakesTheDecision() {
         SproutAsyncContext context = context(0);
         context.dispatch();
         assertThat(context.started()).isTrue();
-        assertThat(context.awaitOutcome()).isEqualTo(new Outcome.Dispatch("/orig?q=1"));
+        assertThat(context.take()).isEqualTo(new Outcome.Dispatch("/orig?q=1"));
         assertThat(context.started()).isFalse();
+        assertThat(context.take()).as("a decision is taken once").isNull();
+    }
+
+    @Test
+    void tellsTheOwnerOfADecisionMadeBeforeOrAfterItRegisters() {
+        List<SproutAsyncContext> told = new ArrayList<>();
+        SproutAsyncContext early = context(0);
+        early.complete();
+        early.whenDecided(told::add);
+        SproutAsyncContext late = context(0);
+        late.whenDecided(told::add);
+        assertThat(told).containsExactly(early);
+        late.dispatch("/next");
+        assertThat(told).containsExactly(early, late);
     }
 
     @Test
@@ -59,18 +73,17 @@ class SproutAsyncContextTest {
     }
 
     @Test
-    void timesOutWhenNobodyDecides() throws InterruptedException {
+    void timesOutWhenNobodyDecides() {
         SproutAsyncContext context = context(1);
-        assertThat(context.awaitOutcome()).isInstanceOf(Outcome.Timeout.class);
         context.fireTimeout();
-        assertThat(context.decisionAfterTimeout()).isNull();
+        assertThat(context.expireIfUndecided()).isTrue();
         assertThat(context.started()).isFalse();
         assertThatIllegalStateException().isThrownBy(context::dispatch);
         assertThat(events).containsExactly("timeout");
     }
 
     @Test
-    void aListenerMayDecideOnTimeout() throws InterruptedException {
+    void aListenerMayDecideOnTimeout() {
         SproutAsyncContext context = context(1);
         context.addListener(new AsyncListener() {
             @Override
@@ -90,9 +103,9 @@ class SproutAsyncContextTest {
             public void onStartAsync(AsyncEvent event) {
             }
         });
-        assertThat(context.awaitOutcome()).isInstanceOf(Outcome.Timeout.class);
         context.fireTimeout();
-        assertThat(context.decisionAfterTimeout()).isEqualTo(new Outcome.Dispatch("/timeout-page"));
+        assertThat(context.expireIfUndecided()).isFalse();
+        assertThat(context.take()).isEqualTo(new Outcome.Dispatch("/timeout-page"));
     }
 
     @Test
