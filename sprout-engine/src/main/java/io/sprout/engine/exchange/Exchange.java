@@ -79,7 +79,6 @@ final class Exchange implements AsyncExchange {
         handlerReturned = true;
         SerialExecutor suspended = tasks;
         if (suspended != null && failure == null) {
-            context.liveExchanges().added(this);
             suspended.release();
             return Outcome.SUSPENDED;
         }
@@ -95,6 +94,8 @@ final class Exchange implements AsyncExchange {
             throw new IllegalStateException("startAsync() must be called once, while the handler runs");
         }
         tasks = SerialExecutor.occupied(context.workers());
+        // Registered now, not when the handler returns, so a stop() in between still finds and aborts it.
+        context.liveExchanges().added(this);
         return this;
     }
 

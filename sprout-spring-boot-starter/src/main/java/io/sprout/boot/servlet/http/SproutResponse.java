@@ -58,6 +58,10 @@ public final class SproutResponse implements HttpServletResponse {
     }
 
     private OutputStream commit(boolean complete, int buffered) throws IOException {
+        if (engine.committed()) {
+            // Upgraded: the engine has sent the 101 already, and the body is the raw connection.
+            return engine.body();
+        }
         HeaderFields headers = engine.headers();
         String type = getContentType();
         if (type != null) {
