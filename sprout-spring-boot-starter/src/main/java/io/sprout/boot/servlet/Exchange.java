@@ -11,13 +11,11 @@ import io.sprout.engine.AsyncExchange;
 import io.sprout.engine.http.HttpException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
-import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 
@@ -36,6 +34,7 @@ final class Exchange {
     private final SproutRequest request;
     private final SproutResponse response;
     private final long startNanos;
+    private final ErrorDispatch errors;
     private DispatchState original;
     private volatile SproutAsyncContext handledAsync;
     private boolean logged;
@@ -50,6 +49,7 @@ final class Exchange {
         this.request = request;
         this.response = response;
         this.startNanos = startNanos;
+        this.errors = new ErrorDispatch(context, invoker, request, response);
     }
 
     /**
@@ -132,7 +132,7 @@ final class Exchange {
             }
         } else {
             if (response.isError() && !response.isCommitted()) {
-                errorDispatch(response.getStatus(), response.errorMessage(), null);
+                errors.dispatch(original, response.getStatus(), response.errorMessage(), null);
             }
             async.fireComplete();
         }
@@ -150,7 +150,7 @@ final class Exchange {
         }
         handledAsync = async;
         if (!response.isCommitted()) {
-            errorDispatch(500, "Asynchronous request timed out", null);
+            errors.dispatch(original, 500, "Asynchronous request timed out", null);
         }
         async.fireComplete();
         proceed();
@@ -243,7 +243,7 @@ final class Exchange {
             }
             handleFailure(failure);
         } else if (!asyncPending && response.isError()) {
-            errorDispatch(response.getStatus(), response.errorMessage(), null);
+            errors.dispatch(original, response.getStatus(), response.errorMessage(), null);
         }
     }
 
@@ -266,55 +266,7 @@ final class Exchange {
         }
         LOG.error("Servlet.service() for servlet [{}] in context with path [{}] threw exception", servlet,
                 context.getContextPath(), failure);
-        errorDispatch(500, failure.getMessage(), failure);
-    }
-
-    private void errorDispatch(int status, String message, Throwable failure) throws IOException {
-        Throwable cause = unwrap(failure);
-        String page = failure != null ? context.errorPages().forException(failure) : context.errorPages()
-                .forStatus(status);
-        response.beginErrorOutput();
-        response.setStatus(status);
-        if (page == null) {
-            writeDefaultError(status, message);
-            return;
-        }
-        setErrorAttributes(status, message, cause);
-        String pagePath = RequestPaths.normalize(page);
-        ServletMatch match = context.match(pagePath);
-        ServletInvoker.Target target = invoker.target(DispatcherType.ERROR, pagePath, match);
-        DispatchState state = invoker.state(DispatcherType.ERROR, context.getContextPath() + page, match, null,
-                Map.of(), target);
-        Throwable pageFailure = invoker.invoke(request, request, response, state, target);
-        if (pageFailure != null) {
-            LOG.error("The error page {} failed while handling status {}", page, status, pageFailure);
-            if (!response.isCommitted()) {
-                response.beginErrorOutput();
-                response.setStatus(500);
-                writeDefaultError(500, null);
-            }
-        } else if (response.isError() && !response.isCommitted()) {
-            response.beginErrorOutput();
-            writeDefaultError(response.getStatus(), response.errorMessage());
-        }
-    }
-
-    /** The {@code jakarta.servlet.error.*} attributes Boot's error controller reads (Servlet spec 10.9.1). */
-    private void setErrorAttributes(int status, String message, Throwable cause) {
-        request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, status);
-        request.setAttribute(RequestDispatcher.ERROR_MESSAGE, message == null ? "" : message);
-        request.setAttribute(RequestDispatcher.ERROR_REQUEST_URI, original.requestUri());
-        request.setAttribute(RequestDispatcher.ERROR_METHOD, request.getMethod());
-        if (original.queryString() != null) {
-            request.setAttribute(RequestDispatcher.ERROR_QUERY_STRING, original.queryString());
-        }
-        if (original.match() != null) {
-            request.setAttribute(RequestDispatcher.ERROR_SERVLET_NAME, original.match().servletName());
-        }
-        if (cause != null) {
-            request.setAttribute(RequestDispatcher.ERROR_EXCEPTION, cause);
-            request.setAttribute(RequestDispatcher.ERROR_EXCEPTION_TYPE, cause.getClass());
-        }
+        errors.dispatch(original, 500, failure.getMessage(), failure);
     }
 
     private static boolean protocolFailure(Throwable failure) {
@@ -324,20 +276,6 @@ final class Exchange {
             }
         }
         return false;
-    }
-
-    private static Throwable unwrap(Throwable failure) {
-        Throwable current = failure;
-        while (current instanceof ServletException servletException && servletException.getRootCause() != null) {
-            current = servletException.getRootCause();
-        }
-        return current;
-    }
-
-    private void writeDefaultError(int status, String message) throws IOException {
-        response.setContentType("text/plain;charset=UTF-8");
-        String text = "HTTP Status " + status + (message == null || message.isEmpty() ? "" : " - " + message);
-        response.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
     }
 
     private void asyncDispatch(SproutAsyncContext async, String target) throws Exception {
