@@ -8,6 +8,8 @@ import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.http.RequestRules;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.System.Logger.Level;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
@@ -15,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -37,6 +38,18 @@ import java.util.function.Consumer;
 final class Exchange implements AsyncExchange {
 
     private static final System.Logger LOG = System.getLogger(Exchange.class.getName());
+    private static final VarHandle ENDED;
+    private static final VarHandle FINISHING;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            ENDED = lookup.findVarHandle(Exchange.class, "ended", boolean.class);
+            FINISHING = lookup.findVarHandle(Exchange.class, "finishing", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final HttpConnection connection;
     private final RequestHead head;
@@ -47,8 +60,10 @@ final class Exchange implements AsyncExchange {
     private volatile boolean upgraded;
     private volatile boolean handlerReturned;
     private volatile Runnable onShutdown;
-    private final AtomicBoolean ended = new AtomicBoolean();
-    private final AtomicBoolean finishing = new AtomicBoolean();
+    /** Set once, by whoever ends the exchange; a field with a VarHandle, not an AtomicBoolean per request. */
+    private volatile boolean ended;
+    /** Set once completion has been asked for (or the handler returned without suspending). */
+    private volatile boolean finishing;
     private List<Consumer<Throwable>> endListeners;
     private Throwable endCause;
     private boolean told;
@@ -82,7 +97,7 @@ final class Exchange implements AsyncExchange {
             suspended.release();
             return Outcome.SUSPENDED;
         }
-        finishing.set(true);
+        finishing = true;
         Outcome outcome = finish(failure);
         end(outcome, null);
         return outcome;
@@ -153,7 +168,7 @@ final class Exchange implements AsyncExchange {
 
     /** Releases what the exchange holds, updates the counters and tells the listeners; once. */
     private boolean end(Outcome outcome, Throwable cause) {
-        if (!ended.compareAndSet(false, true)) {
+        if (!ENDED.compareAndSet(this, false, true)) {
             return false;
         }
         Throwable reported = outcome == Outcome.ABORT && cause == null
@@ -195,11 +210,11 @@ final class Exchange implements AsyncExchange {
 
     @Override
     public boolean execute(Runnable task) {
-        if (ended.get()) {
+        if (ended) {
             return false;
         }
         tasks.execute(() -> {
-            if (!ended.get()) {
+            if (!ended) {
                 task.run();
             }
         });
@@ -210,7 +225,7 @@ final class Exchange implements AsyncExchange {
     public void timeout(Duration after, Runnable onTimeout) {
         synchronized (this) {
             cancelTimeout();
-            if (!after.isZero() && !after.isNegative() && !ended.get()) {
+            if (!after.isZero() && !after.isNegative() && !ended) {
                 timeout = context.timer().schedule(() -> execute(onTimeout), after.toNanos(), TimeUnit.NANOSECONDS);
             }
         }
@@ -313,7 +328,7 @@ final class Exchange implements AsyncExchange {
 
     @Override
     public void complete() {
-        if (!finishing.compareAndSet(false, true)) {
+        if (!FINISHING.compareAndSet(this, false, true)) {
             return;
         }
         execute(() -> {
@@ -326,10 +341,10 @@ final class Exchange implements AsyncExchange {
 
     @Override
     public void abort(Throwable cause) {
-        if (ended.get()) {
+        if (ended) {
             return;
         }
-        finishing.set(true);
+        finishing = true;
         connection.channel().abort();
         tasks.execute(() -> {
             if (end(Outcome.ABORT, cause)) {

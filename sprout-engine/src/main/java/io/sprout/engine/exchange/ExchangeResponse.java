@@ -26,7 +26,7 @@ final class ExchangeResponse implements HttpResponse {
     private final RequestBody requestBody;
     private final ResponseBody body;
     private final HeaderFields headers = new HeaderFields();
-    private final List<CommitListener> listeners = new ArrayList<>(1);
+    private List<CommitListener> listeners;
     private int status = 200;
     private long declaredLength = -1;
     private boolean committed;
@@ -114,6 +114,9 @@ final class ExchangeResponse implements HttpResponse {
 
     @Override
     public void beforeCommit(CommitListener listener) {
+        if (listeners == null) {
+            listeners = new ArrayList<>(2);
+        }
         listeners.add(listener);
     }
 
@@ -148,6 +151,9 @@ final class ExchangeResponse implements HttpResponse {
 
     /** Runs the listeners; returns the body encoding one of them installed, or {@code null}. */
     UnaryOperator<OutputStream> beforeCommit(boolean complete, int buffered) {
+        if (listeners == null) {
+            return null;
+        }
         inListeners = true;
         try {
             for (CommitListener listener : List.copyOf(listeners)) {
