@@ -223,6 +223,8 @@ build_jar() { # flavour
   progress "building sample-boot-app-$flavour.jar"
   local extra=()
   [ "$flavour" = sprout ] && extra=(-am)
+  # An unchanged sample app keeps its old repackaged jar, with the engine and starter it was built with: start fresh.
+  rm -f "$jar" "$jar.original"
   if mvnw -q -pl sample-boot-app "${extra[@]}" -P "$flavour" -DskipTests package > "$log" 2>&1 && [ -f "$jar" ]; then
     JAR_READY[$flavour]=1
   else

@@ -9,11 +9,6 @@ package io.sprout.boot.servlet;
  *   <tr><th>feature</th><th>methods</th><th>why</th></tr>
  *   <tr><td>JSP</td><td>{@code ServletContext.addJspFile}, {@code getJspConfigDescriptor} returns {@code null}</td>
  *       <td>Sprout hosts Spring MVC applications; JSP needs a compiler (Jasper) that is out of scope</td></tr>
- *   <tr><td>non-blocking I/O</td><td>{@code ServletInputStream.setReadListener},
- *       {@code ServletOutputStream.setWriteListener}</td>
- *       <td>workers may block (virtual threads make that cheap); Spring MVC never uses the listeners</td></tr>
- *   <tr><td>protocol upgrade</td><td>{@code HttpServletRequest.upgrade}</td>
- *       <td>the engine does not support 101 Switching Protocols (no WebSocket, no h2c)</td></tr>
  *   <tr><td>response trailers</td><td>{@code HttpServletResponse.setTrailerFields}</td>
  *       <td>the engine's response API has no trailer fields</td></tr>
  *   <tr><td>container security</td><td>{@code login}, {@code authenticate}, {@code ServletRegistration.Dynamic
@@ -56,10 +51,6 @@ public final class Unsupported {
 
     public static UnsupportedOperationException nonBlockingIo() {
         return feature("non-blocking servlet I/O (ReadListener/WriteListener)", "servlet streams are blocking");
-    }
-
-    public static UnsupportedOperationException upgrade() {
-        return feature("HttpServletRequest.upgrade", "the engine has no 101 Switching Protocols support");
     }
 
     public static UnsupportedOperationException responseTrailers() {
