@@ -53,6 +53,11 @@ final class EngineStats implements ServerStats {
     }
 
     @Override
+    public long exchangesDetached() {
+        return read(run -> run.context().liveExchanges().count());
+    }
+
+    @Override
     public long requestsTotal() {
         return read(run -> run.counters().requestsTotal.sum());
     }

@@ -21,6 +21,12 @@ public interface ServerStats {
     /** Gauge: requests whose handler has been called and whose response is not complete. */
     long requestsActive();
 
+    /**
+     * Gauge: exchanges that hold no thread: suspended by their handler (also counted in {@link #requestsActive()})
+     * or upgraded to another protocol.
+     */
+    long exchangesDetached();
+
     /** Counter: requests whose head was parsed, including those answered with an error. */
     long requestsTotal();
 

@@ -55,6 +55,8 @@ public final class SproutMetrics implements MeterBinder {
         counter(registry, "sprout.connections.rejected", "Connections refused because the server was overloaded",
                 BaseUnits.CONNECTIONS, ServerStats::connectionsRejected);
         gauge(registry, "sprout.requests.active", "Requests being handled", "requests", ServerStats::requestsActive);
+        gauge(registry, "sprout.exchanges.detached", "Suspended or upgraded exchanges, holding no thread",
+                "exchanges", ServerStats::exchangesDetached);
         counter(registry, "sprout.requests.received", "Requests whose head was parsed", "requests",
                 ServerStats::requestsTotal);
         counter(registry, "sprout.bytes.in", "Bytes read from clients", BaseUnits.BYTES, ServerStats::bytesIn);

@@ -44,6 +44,9 @@ class LongPollIT {
     @Autowired
     Polls polls;
 
+    @Autowired
+    org.springframework.boot.web.server.context.WebServerApplicationContext context;
+
     @Test
     void servesOrdinaryRequestsWhileAThousandLongPollsWaitOnEightWorkers() throws Exception {
         List<Socket> clients = new ArrayList<>(POLLS);
@@ -62,6 +65,10 @@ class LongPollIT {
                 }
             }
 
+            // Each poll's handler called startAsync before its controller's latch was long counted down.
+            var stats = ((io.sprout.boot.web.SproutWebServer) context.getWebServer()).stats();
+            assertThat(stats.exchangesDetached()).as("long-polls holding no thread").isEqualTo(POLLS);
+
             polls.releaseAll();
             for (Socket socket : clients) {
                 assertThat(readResponse(socket.getInputStream(), "done")).startsWith("HTTP/1.1 200");
@@ -71,6 +78,8 @@ class LongPollIT {
                 socket.close();
             }
         }
+        assertThat(((io.sprout.boot.web.SproutWebServer) context.getWebServer()).stats().exchangesDetached())
+                .isZero();
     }
 
     private Socket connect() throws IOException {

@@ -182,6 +182,7 @@ abstract class MvcApplicationContract {
         assertThat(requests.body()).contains("\"name\":\"sprout.requests.received\"");
         assertThat(send(get("/actuator/metrics/sprout.connections.current")).statusCode()).isEqualTo(200);
         assertThat(send(get("/actuator/metrics/sprout.threads.busy")).statusCode()).isEqualTo(200);
+        assertThat(send(get("/actuator/metrics/sprout.exchanges.detached")).statusCode()).isEqualTo(200);
         HttpResponse<String> observed = send(get("/actuator/metrics/http.server.requests"));
         assertThat(observed.statusCode()).isEqualTo(200);
         assertThat(observed.body()).contains("/api/greeting");
