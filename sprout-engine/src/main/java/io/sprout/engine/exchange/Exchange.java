@@ -11,10 +11,7 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.System.Logger.Level;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -57,6 +54,7 @@ final class Exchange implements AsyncExchange {
     private RequestBody body;
     private ExchangeResponse response;
     private volatile SerialExecutor tasks;
+    private BodyReadiness readiness;
     private volatile boolean upgraded;
     private volatile boolean handlerReturned;
     private volatile Runnable onShutdown;
@@ -64,9 +62,7 @@ final class Exchange implements AsyncExchange {
     private volatile boolean ended;
     /** Set once completion has been asked for (or the handler returned without suspending). */
     private volatile boolean finishing;
-    private List<Consumer<Throwable>> endListeners;
-    private Throwable endCause;
-    private boolean told;
+    private EndListeners endListeners;
     private ScheduledFuture<?> timeout;
 
     Exchange(HttpConnection connection, RequestHead head) {
@@ -108,6 +104,9 @@ final class Exchange implements AsyncExchange {
         if (tasks != null || handlerReturned) {
             throw new IllegalStateException("startAsync() must be called once, while the handler runs");
         }
+        readiness = new BodyReadiness(this, connection, body, response.responseBody());
+        endListeners = new EndListeners();
+        // Last: the volatile write publishes the two fields above to whichever thread later sees tasks.
         tasks = SerialExecutor.occupied(context.workers());
         // Registered now, not when the handler returns, so a stop() in between still finds and aborts it.
         context.liveExchanges().added(this);
@@ -186,24 +185,10 @@ final class Exchange implements AsyncExchange {
             context.liveExchanges().removed(this);
         }
         context.shutdown().exchangeEnded();
-        List<Consumer<Throwable>> listeners;
-        synchronized (this) {
-            endCause = outcome == Outcome.ABORT ? reported : null;
-            told = true;
-            listeners = endListeners == null ? List.of() : List.copyOf(endListeners);
-        }
-        for (Consumer<Throwable> listener : listeners) {
-            tell(listener);
+        if (endListeners != null) {
+            endListeners.tellAll(outcome == Outcome.ABORT ? reported : null);
         }
         return true;
-    }
-
-    private void tell(Consumer<Throwable> listener) {
-        try {
-            listener.accept(endCause);
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "An exchange end listener failed", e);
-        }
     }
 
     // ---- AsyncExchange: any thread ----
@@ -240,21 +225,12 @@ final class Exchange implements AsyncExchange {
 
     @Override
     public boolean requestReady() {
-        return body.ready();
+        return readiness.requestReady();
     }
 
     @Override
     public void onRequestReady(Runnable callback) {
-        if (body.ready()) {
-            execute(callback);
-            return;
-        }
-        long wait = (upgraded ? context.config().timeouts().idle() : context.config().timeouts().bodyRead()).toNanos();
-        long deadline = System.nanoTime() + wait;
-        connection.channel().whenReadable(deadline, () -> execute(() -> {
-            body.fillForReader(deadline);
-            callback.run();
-        }));
+        readiness.onRequestReady(callback);
     }
 
     @Override
@@ -269,30 +245,11 @@ final class Exchange implements AsyncExchange {
 
     @Override
     public void onResponseReady(Runnable callback) {
-        if (response.responseBody().ready()) {
-            execute(callback);
-            return;
-        }
-        armWritable(callback, System.nanoTime() + context.config().timeouts().write().toNanos());
+        readiness.onResponseReady(callback);
     }
 
-    private void armWritable(Runnable callback, long deadline) {
-        connection.channel().whenWritable(deadline, () -> execute(() -> {
-            try {
-                if (response.responseBody().drainPending()) {
-                    callback.run();
-                    return;
-                }
-            } catch (IOException clientGone) {
-                abort(clientGone);
-                return;
-            }
-            if (System.nanoTime() - deadline >= 0) {
-                abort(new SocketTimeoutException("The client did not read the response in time"));
-                return;
-            }
-            armWritable(callback, deadline);
-        }));
+    boolean upgraded() {
+        return upgraded;
     }
 
     @Override
@@ -355,15 +312,6 @@ final class Exchange implements AsyncExchange {
 
     @Override
     public void onEnd(Consumer<Throwable> listener) {
-        synchronized (this) {
-            if (!told) {
-                if (endListeners == null) {
-                    endListeners = new ArrayList<>(2);
-                }
-                endListeners.add(listener);
-                return;
-            }
-        }
-        tell(listener);
+        endListeners.add(listener);
     }
 }

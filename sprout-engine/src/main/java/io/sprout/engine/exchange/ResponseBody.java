@@ -5,7 +5,6 @@ import io.sprout.engine.http.ChunkHeader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 
@@ -39,10 +38,7 @@ final class ResponseBody extends OutputStream {
     private boolean completed;
     private OutputStream encoder;
     private boolean nonBlocking;
-    private ByteBuffer pending;
-    private boolean pendingPooled;
-    private byte[] overflow;
-    private int overflowLength;
+    private UnsentOutput unsent;
     private final byte[] single = new byte[1];
 
     ResponseBody(ExchangeResponse response, HttpConnection connection) {
@@ -132,7 +128,7 @@ final class ResponseBody extends OutputStream {
 
     /** Whether a write can be taken without waiting: nothing is left unsent from an earlier send. */
     boolean ready() {
-        return pending == null && overflowLength == 0;
+        return unsent == null || unsent.isEmpty();
     }
 
     /**
@@ -141,21 +137,7 @@ final class ResponseBody extends OutputStream {
      * @return whether everything pending has been sent
      */
     boolean drainPending() throws IOException {
-        while (true) {
-            if (pending != null) {
-                connection.writeNow(pending);
-                if (pending.hasRemaining()) {
-                    return false;
-                }
-                releasePending();
-            }
-            if (overflowLength == 0) {
-                return true;
-            }
-            byte[] rest = Arrays.copyOf(overflow, overflowLength);
-            overflowLength = 0;
-            writeFramed(rest, 0, rest.length);
-        }
+        return unsent == null || unsent.sendNow(this::writeFramed);
     }
 
     /** Sends the rest and ends the framing, waiting for the client if it must; fails if a declared length was not met. */
@@ -164,14 +146,8 @@ final class ResponseBody extends OutputStream {
             return;
         }
         nonBlocking = false;
-        if (pending != null) {
-            connection.write(pending);
-            releasePending();
-        }
-        if (overflowLength > 0) {
-            byte[] rest = Arrays.copyOf(overflow, overflowLength);
-            overflowLength = 0;
-            writeFramed(rest, 0, rest.length);
+        if (unsent != null) {
+            unsent.sendAll(this::writeFramed);
         }
         if (!response.committed()) {
             commit(true);
@@ -202,14 +178,9 @@ final class ResponseBody extends OutputStream {
             }
             buffer = null;
         }
-        releasePending();
-    }
-
-    private void releasePending() {
-        if (pending != null && pendingPooled) {
-            connection.context().pool().release(pending);
+        if (unsent != null) {
+            unsent.release();
         }
-        pending = null;
     }
 
     private int defaultCapacity() {
@@ -238,8 +209,8 @@ final class ResponseBody extends OutputStream {
         int at = offset;
         int left = length;
         while (left > 0) {
-            if (pending != null) {
-                keepOverflow(src, at, left);
+            if (unsent != null && unsent.hasPending()) {
+                unsent.keepOverflow(src, at, left);
                 return;
             }
             ByteBuffer target = buffer();
@@ -253,15 +224,6 @@ final class ResponseBody extends OutputStream {
             at += count;
             left -= count;
         }
-    }
-
-    private void keepOverflow(byte[] src, int offset, int length) {
-        if (overflow == null || overflow.length < overflowLength + length) {
-            overflow = Arrays.copyOf(overflow == null ? new byte[0] : overflow,
-                    Math.max(overflowLength + length, overflowLength * 2));
-        }
-        System.arraycopy(src, offset, overflow, overflowLength, length);
-        overflowLength += length;
     }
 
     /** Runs the before-commit listeners and takes the framing decision; installs a body encoding if one was asked. */
@@ -344,13 +306,13 @@ final class ResponseBody extends OutputStream {
         if (!outgoing.hasRemaining()) {
             return;
         }
+        if (unsent == null) {
+            unsent = new UnsentOutput(connection);
+        }
+        unsent.keep(outgoing, isBuffer && pooled);
         if (isBuffer) {
-            pending = outgoing;
-            pendingPooled = pooled;
+            // The buffer now holds unsent bytes; later writes lease another.
             buffer = null;
-        } else {
-            pending = ByteBuffer.allocate(outgoing.remaining()).put(outgoing).flip();
-            pendingPooled = false;
         }
     }
 

@@ -1,0 +1,70 @@
+package io.sprout.engine.exchange;
+
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+
+/**
+ * The readiness callbacks of a suspended exchange's two body streams. A callback is armed on the connection
+ * ({@link ConnectionChannel#whenReadable}/{@link ConnectionChannel#whenWritable}), whose task only hands the real work
+ * to the exchange's serial executor: there, on a worker, the request body reads what the socket has (or records why
+ * it cannot) and the response body sends what is pending, before the application's callback runs.
+ */
+final class BodyReadiness {
+
+    private final Exchange exchange;
+    private final HttpConnection connection;
+    private final RequestBody requestBody;
+    private final ResponseBody responseBody;
+
+    BodyReadiness(Exchange exchange, HttpConnection connection, RequestBody requestBody, ResponseBody responseBody) {
+        this.exchange = exchange;
+        this.connection = connection;
+        this.requestBody = requestBody;
+        this.responseBody = responseBody;
+    }
+
+    boolean requestReady() {
+        return requestBody.ready();
+    }
+
+    void onRequestReady(Runnable callback) {
+        if (requestBody.ready()) {
+            exchange.execute(callback);
+            return;
+        }
+        var timeouts = connection.context().config().timeouts();
+        long wait = (exchange.upgraded() ? timeouts.idle() : timeouts.bodyRead()).toNanos();
+        long deadline = System.nanoTime() + wait;
+        connection.channel().whenReadable(deadline, () -> exchange.execute(() -> {
+            requestBody.fillForReader(deadline);
+            callback.run();
+        }));
+    }
+
+    void onResponseReady(Runnable callback) {
+        if (responseBody.ready()) {
+            exchange.execute(callback);
+            return;
+        }
+        armWritable(callback, System.nanoTime() + connection.context().config().timeouts().write().toNanos());
+    }
+
+    private void armWritable(Runnable callback, long deadline) {
+        connection.channel().whenWritable(deadline, () -> exchange.execute(() -> {
+            try {
+                if (responseBody.drainPending()) {
+                    callback.run();
+                    return;
+                }
+            } catch (IOException clientGone) {
+                exchange.abort(clientGone);
+                return;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                exchange.abort(new SocketTimeoutException("The client did not read the response in time"));
+                return;
+            }
+            armWritable(callback, deadline);
+        }));
+    }
+}
