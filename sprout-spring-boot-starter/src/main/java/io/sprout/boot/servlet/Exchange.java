@@ -178,14 +178,19 @@ final class Exchange {
     }
 
     /**
-     * The engine exchange ended (any thread): when it was aborted (client gone, server stopping) while a cycle was
-     * pending, the application hears {@code onError} then {@code onComplete}, as on Tomcat.
+     * The engine exchange ended (on a worker): when it was aborted (client gone, server stopping) while a cycle was
+     * pending, a non-blocking {@code ReadListener}/{@code WriteListener} hears {@code onError}, then the async
+     * listeners {@code onError} and {@code onComplete}, as on Tomcat.
      */
     private void engineEnded(Throwable cause) {
         if (ended || cause == null && !upgraded) {
             return;
         }
         inContainer(() -> {
+            if (cause != null) {
+                request.bodyFailed(cause);
+                response.bodyFailed(cause);
+            }
             SproutAsyncContext async = request.asyncContext();
             if (async != null && async != handledAsync) {
                 handledAsync = async;

@@ -49,10 +49,6 @@ public final class Unsupported {
         return feature("JSP", "no JSP engine is embedded");
     }
 
-    public static UnsupportedOperationException nonBlockingIo() {
-        return feature("non-blocking servlet I/O (ReadListener/WriteListener)", "servlet streams are blocking");
-    }
-
     public static UnsupportedOperationException responseTrailers() {
         return feature("HttpServletResponse.setTrailerFields", "the engine cannot send response trailers");
     }

@@ -1,13 +1,11 @@
 package io.sprout.boot.web;
 
-import io.sprout.engine.ServerStats;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -18,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.springframework.boot.web.servlet.ServletContextInitializer;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -55,33 +52,21 @@ class ServletNonBlockingIT {
     Engines engines;
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    private SproutWebServer webServer;
+    private ServletUnderTest server;
 
     @AfterEach
     void destroy() {
-        if (webServer != null) {
-            ServerStats stats = webServer.stats();
-            webServer.destroy();
-            if (stats != null) {
-                assertThat(stats.buffersLeased()).as("buffers still leased after stop").isZero();
-            }
+        if (server != null) {
+            server.close();
         }
     }
 
     private void start(String pattern, HttpServlet servlet) {
-        SproutServletWebServerFactory factory = new SproutServletWebServerFactory(0);
-        factory.setServerConfig(engines.config());
-        ServletContextInitializer initializer = context -> {
-            ServletRegistration.Dynamic registration = context.addServlet("under-test", servlet);
-            registration.addMapping(pattern);
-            registration.setAsyncSupported(true);
-        };
-        webServer = (SproutWebServer) factory.getWebServer(initializer);
-        webServer.start();
+        server = ServletUnderTest.start(engines, pattern, servlet);
     }
 
     private URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + webServer.getPort() + path);
+        return server.uri(path);
     }
 
     @Test
@@ -189,7 +174,7 @@ class ServletNonBlockingIT {
             }
         });
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", webServer.getPort()), 10_000);
+            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
@@ -251,7 +236,7 @@ class ServletNonBlockingIT {
             }
         });
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
-        webServer.stop();
+        server.webServer().stop();
         assertThat(told.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(events).containsExactly("error", "complete");
         pending.join(Duration.ofSeconds(30));

@@ -16,12 +16,12 @@ import java.nio.charset.CodingErrorAction;
  */
 final class ResponseWriter extends Writer {
 
-    private final ResponseBody body;
+    private final ServletOutput body;
     private final CharsetEncoder encoder;
     private final ByteBuffer bytes = ByteBuffer.allocate(1024);
     private char pendingHighSurrogate;
 
-    ResponseWriter(ResponseBody body, Charset charset) {
+    ResponseWriter(ServletOutput body, Charset charset) {
         this.body = body;
         this.encoder = charset.newEncoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)

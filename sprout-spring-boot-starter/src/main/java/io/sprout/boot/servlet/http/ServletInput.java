@@ -26,6 +26,7 @@ final class ServletInput extends ServletInputStream {
     private AsyncExchange exchange;
     private boolean armed;
     private boolean allDataReadSent;
+    private boolean errorSent;
 
     /**
      * @param asyncExchange the engine exchange when async has started or the connection is upgraded, else
@@ -114,7 +115,20 @@ final class ServletInput extends ServletInputStream {
                 listener.onAllDataRead();
             }
         } catch (Throwable failure) {
-            listener.onError(failure);
+            failed(failure);
+            // As on Tomcat, a failing callback ends the request: the async listeners hear onError next.
+            exchange.abort(failure);
+        }
+    }
+
+    /**
+     * Non-blocking reading failed (the client went away, a read timed out, the server stopped, a callback threw)
+     * before the body was read: the listener hears {@code onError}, once. Container only, on a worker.
+     */
+    void failed(Throwable cause) {
+        if (listener != null && !allDataReadSent && !errorSent) {
+            errorSent = true;
+            listener.onError(cause);
         }
     }
 

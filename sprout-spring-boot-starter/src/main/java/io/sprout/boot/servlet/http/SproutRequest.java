@@ -209,6 +209,13 @@ public final class SproutRequest implements HttpServletRequest {
         return body;
     }
 
+    /** Non-blocking reading failed: a {@link jakarta.servlet.ReadListener} hears {@code onError}. Container only. */
+    public void bodyFailed(Throwable cause) {
+        if (body != null) {
+            body.failed(cause);
+        }
+    }
+
     /** Runs an application callback from a container task with the application's class loader. */
     void inContainer(Runnable callback) {
         Thread thread = Thread.currentThread();

@@ -26,8 +26,9 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * {@link HttpServletResponse} over an engine {@link HttpResponse}. Headers go straight into the engine's header
- * fields (the engine ignores changes after commit); {@code Content-Type} and {@code Content-Length} are kept
- * here and written at commit, where compression is also decided.
+ * fields and body bytes into its buffer (the engine commits and ignores header changes after commit); the status,
+ * {@code Content-Type} and {@code Content-Length} are kept here and handed over by a commit listener, which also
+ * decides compression.
  *
  * <p>Used by the request's worker, or by one application thread at a time during async processing.
  */
@@ -35,10 +36,12 @@ public final class SproutResponse implements HttpServletResponse {
 
     private enum Output { NONE, STREAM, WRITER }
 
+    private static final int COMPRESSION_BUFFER = 8192;
+
     private final HttpResponse engine;
     private final SproutRequest request;
     private final ExchangeEnvironment environment;
-    private final ResponseBody body = new ResponseBody(this::commit);
+    private final ServletOutput body;
     private Output output = Output.NONE;
     private PrintWriter writer;
     private int status = 200;
@@ -54,13 +57,20 @@ public final class SproutResponse implements HttpServletResponse {
         this.engine = engine;
         this.request = request;
         this.environment = environment;
+        this.body = new ServletOutput(engine,
+                () -> request.isAsyncStarted() || request.upgrading() ? request.engineExchange() : null,
+                request::inContainer);
+        engine.beforeCommit(this::beforeCommit);
         request.response(this);
     }
 
-    private OutputStream commit(boolean complete, int buffered) throws IOException {
-        if (engine.committed()) {
-            // Upgraded: the engine has sent the 101 already, and the body is the raw connection.
-            return engine.body();
+    /**
+     * The engine is about to commit: the status, {@code Content-Type}/{@code Content-Language} and declared length
+     * modelled here go to the engine, and compression is decided. A 101 is the engine's (upgrade) and left alone.
+     */
+    private void beforeCommit(boolean complete, int buffered) {
+        if (status == HttpServletResponse.SC_SWITCHING_PROTOCOLS) {
+            return;
         }
         HeaderFields headers = engine.headers();
         String type = getContentType();
@@ -71,8 +81,11 @@ public final class SproutResponse implements HttpServletResponse {
             headers.set("Content-Language", locale.toLanguageTag());
         }
         engine.status(status);
-        long length = contentLength >= 0 ? contentLength : complete ? buffered : -1;
         boolean bodyless = status < 200 || status == 204 || status == 304;
+        if (contentLength >= 0 && !bodyless) {
+            engine.contentLength(contentLength);
+        }
+        long length = contentLength >= 0 ? contentLength : complete ? buffered : -1;
         CompressionPolicy compression = environment.compression();
         if (compression != null && !bodyless && compression.applies(request.getHeader("Accept-Encoding"),
                 request.getHeader("User-Agent"), type, headers.get("Content-Encoding"), status, length)) {
@@ -80,13 +93,17 @@ public final class SproutResponse implements HttpServletResponse {
             if (!headers.containsToken("Vary", "Accept-Encoding")) {
                 headers.add("Vary", "Accept-Encoding");
             }
-            return new GZIPOutputStream(engine.body(), 8192, true);
+            engine.encodeBody(SproutResponse::gzip);
         }
-        boolean headWithoutLength = request.getMethod().equals("HEAD") && contentLength < 0;
-        if (length >= 0 && !bodyless && !headWithoutLength) {
-            engine.contentLength(length);
+    }
+
+    private static OutputStream gzip(OutputStream framed) {
+        try {
+            // syncFlush: a flush of the response sends what was compressed so far (streaming responses).
+            return new GZIPOutputStream(framed, COMPRESSION_BUFFER, true);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return engine.body();
     }
 
     /**
@@ -95,6 +112,11 @@ public final class SproutResponse implements HttpServletResponse {
      * is not flushed: a flush would commit without a length. Container only.
      */
     public void finish() throws IOException {
+        if (contentLength < 0 && !body.committed() && request.getMethod().equals("HEAD")) {
+            // As on Tomcat, a HEAD response announces only a length the application declared: committing before
+            // the body completes keeps the engine from announcing the (empty) length of what was written.
+            body.flush();
+        }
         body.close();
     }
 
@@ -118,6 +140,11 @@ public final class SproutResponse implements HttpServletResponse {
 
     public long bytesWritten() {
         return body.bytesWritten();
+    }
+
+    /** Non-blocking writing failed: a {@link jakarta.servlet.WriteListener} hears {@code onError}. Container only. */
+    public void bodyFailed(Throwable cause) {
+        body.failed(cause);
     }
 
     @Override
