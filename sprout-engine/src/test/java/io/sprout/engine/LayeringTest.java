@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * in comments or string literals) is a dependency of the file's package on the referenced package.
  *
  * <ul>
- *   <li>{@code http}, {@code buffer}, {@code exec}: no other engine package.</li>
+ *   <li>{@code http}, {@code websocket}, {@code buffer}, {@code exec}: no other engine package.</li>
  *   <li>{@code exchange}: {@code http}, {@code buffer} and the root package only.</li>
  *   <li>{@code transport}: {@code exchange} and what it may use.</li>
  *   <li>{@code nio} and {@code hybrid}: never each other.</li>
@@ -39,6 +39,7 @@ class LayeringTest {
     /** For each package with a closed list, the engine packages it may use. */
     private static final Map<String, Set<String>> ALLOWED = Map.of(
             "http", Set.of(),
+            "websocket", Set.of(),
             "buffer", Set.of(),
             "exec", Set.of(),
             "exchange", Set.of("http", "buffer", ROOT),
@@ -47,7 +48,7 @@ class LayeringTest {
     private static final Set<String> TRANSPORTS = Set.of("nio", "hybrid");
     private static final Set<String> TRANSPORT_USERS = Set.of(ROOT, "hello");
     private static final Set<String> KNOWN = Set.of(ROOT, "http", "buffer", "exec", "exchange", "transport", "nio",
-            "hybrid", "hello");
+            "hybrid", "hello", "websocket");
 
     private static final Pattern IMPORT = Pattern.compile(
             "^\\s*import\\s+(?:static\\s+)?(io\\.sprout\\.engine\\.[\\w.*]+)\\s*;", Pattern.MULTILINE);

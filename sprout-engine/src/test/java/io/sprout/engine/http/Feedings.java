@@ -10,13 +10,13 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * Feeds raw bytes to a codec run in the ways a socket may deliver them, and asserts that every way gives the same
+ * Feeds raw bytes to a codec (HTTP or WebSocket) run in the ways a socket may deliver them, and asserts that every way gives the same
  * result: whole, one byte at a time, split in two at every index, and whole in a direct buffer.
  *
  * <p>Heap pieces are slices ({@code arrayOffset() > 0}) or wrapped ranges ({@code position() > 0}), so both kinds of
  * offset arithmetic in the codec are exercised.
  */
-final class Feedings {
+public final class Feedings {
 
     private Feedings() {
     }
@@ -31,7 +31,7 @@ final class Feedings {
         return sameForEveryFeeding(bytes(raw), run);
     }
 
-    static <R> R sameForEveryFeeding(byte[] raw, Function<List<ByteBuffer>, R> run) {
+    public static <R> R sameForEveryFeeding(byte[] raw, Function<List<ByteBuffer>, R> run) {
         R whole = run.apply(List.of(slice(raw, 0, raw.length)));
         check(run.apply(oneByteAtATime(raw)), whole, "fed one byte at a time");
         for (int at = 0; at <= raw.length; at++) {

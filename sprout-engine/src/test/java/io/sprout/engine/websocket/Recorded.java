@@ -1,0 +1,70 @@
+package io.sprout.engine.websocket;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Runs client bytes through a {@link FrameParser} and a {@link MessageAssembler} and records what came out, as
+ * text: {@code text:…}, {@code binary:<length>}, {@code ping:…}, {@code pong:…}, {@code close:<code>:<reason>},
+ * and last {@code fail:<code>} when the connection must be failed. Equal results for equal events, so the same
+ * bytes fed in different pieces can be compared.
+ */
+final class Recorded {
+
+    private Recorded() {
+    }
+
+    /** A run over pieces, for {@code Feedings.sameForEveryFeeding}. */
+    static Function<List<ByteBuffer>, List<String>> run(long maxFrame, int maxMessage, boolean deflate,
+            boolean clientNoContextTakeover) {
+        return pieces -> {
+            List<String> events = new ArrayList<>();
+            try (MessageInflater inflater = deflate ? new MessageInflater(clientNoContextTakeover) : null) {
+                FrameParser parser = new FrameParser(new MessageAssembler(recorder(events), maxMessage, inflater),
+                        maxFrame, deflate);
+                for (ByteBuffer piece : pieces) {
+                    parser.parse(piece);
+                }
+            } catch (CloseException failure) {
+                events.add("fail:" + failure.code());
+            }
+            return events;
+        };
+    }
+
+    static Function<List<ByteBuffer>, List<String>> run() {
+        return run(1 << 20, 1 << 20, false, false);
+    }
+
+    private static MessageListener recorder(List<String> events) {
+        return new MessageListener() {
+            @Override
+            public void text(String message) {
+                events.add("text:" + message);
+            }
+
+            @Override
+            public void binary(ByteBuffer message) {
+                events.add("binary:" + message.remaining());
+            }
+
+            @Override
+            public void ping(ByteBuffer payload) {
+                events.add("ping:" + StandardCharsets.UTF_8.decode(payload));
+            }
+
+            @Override
+            public void pong(ByteBuffer payload) {
+                events.add("pong:" + StandardCharsets.UTF_8.decode(payload));
+            }
+
+            @Override
+            public void close(int code, String reason) {
+                events.add("close:" + code + ":" + reason);
+            }
+        };
+    }
+}
