@@ -106,7 +106,8 @@ final class Exchange implements AsyncExchange {
         }
         readiness = new BodyReadiness(this, connection, body, response.responseBody());
         endListeners = new EndListeners();
-        // Last: the volatile write publishes the two fields above to whichever thread later sees tasks.
+        response.responseBody().guardConcurrentRelease();
+        // Last: the volatile write publishes the fields above to whichever thread later sees tasks.
         tasks = SerialExecutor.occupied(context.workers());
         // Registered now, not when the handler returns, so a stop() in between still finds and aborts it.
         context.liveExchanges().added(this);
@@ -263,6 +264,11 @@ final class Exchange implements AsyncExchange {
         context.counters().requestsActive.decrement();
         response.responseBody().flush();
         context.shutdown().exchangeEnded();
+    }
+
+    @Override
+    public void idleTimeout(Duration timeout) {
+        body.rawIdleTimeout(timeout);
     }
 
     @Override

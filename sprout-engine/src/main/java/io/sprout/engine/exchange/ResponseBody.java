@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 
 /**
@@ -40,6 +41,13 @@ final class ResponseBody extends OutputStream {
     private boolean nonBlocking;
     private UnsentOutput unsent;
     private final byte[] single = new byte[1];
+    /**
+     * Created by startAsync, after which one thread may write while another ends the exchange: held by every call,
+     * so writers take turns and buffers are not released under them. A blocking exchange needs none.
+     */
+    private volatile ReentrantLock guard;
+    private volatile boolean ended;
+    private boolean released;
 
     ResponseBody(ExchangeResponse response, HttpConnection connection) {
         this.response = response;
@@ -55,6 +63,19 @@ final class ResponseBody extends OutputStream {
 
     @Override
     public void write(byte[] src, int offset, int length) throws IOException {
+        if (guard == null) {
+            writeBody(src, offset, length);
+            return;
+        }
+        enter();
+        try {
+            writeBody(src, offset, length);
+        } finally {
+            exit();
+        }
+    }
+
+    private void writeBody(byte[] src, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, src.length);
         if (completed) {
             throw new IOException("The response is already complete");
@@ -78,6 +99,19 @@ final class ResponseBody extends OutputStream {
     /** Commits the response and sends what is buffered. */
     @Override
     public void flush() throws IOException {
+        if (guard == null) {
+            flushBody();
+            return;
+        }
+        enter();
+        try {
+            flushBody();
+        } finally {
+            exit();
+        }
+    }
+
+    private void flushBody() throws IOException {
         if (completed) {
             return;
         }
@@ -118,7 +152,7 @@ final class ResponseBody extends OutputStream {
         }
         bodyCapacity = Math.max(size, 1);
         if (buffer != null && buffer.capacity() < HEAD_RESERVE + bodyCapacity + TAIL_RESERVE) {
-            release();
+            releaseBuffers();
         }
     }
 
@@ -137,11 +171,32 @@ final class ResponseBody extends OutputStream {
      * @return whether everything pending has been sent
      */
     boolean drainPending() throws IOException {
-        return unsent == null || unsent.sendNow(this::writeFramed);
+        if (unsent == null) {
+            return true;
+        }
+        enter();
+        try {
+            return unsent.sendNow(this::writeFramed);
+        } finally {
+            exit();
+        }
     }
 
     /** Sends the rest and ends the framing, waiting for the client if it must; fails if a declared length was not met. */
     void complete() throws IOException {
+        if (guard == null) {
+            completeBody();
+            return;
+        }
+        enter();
+        try {
+            completeBody();
+        } finally {
+            exit();
+        }
+    }
+
+    private void completeBody() throws IOException {
         if (completed) {
             return;
         }
@@ -171,7 +226,55 @@ final class ResponseBody extends OutputStream {
         }
     }
 
+    /**
+     * The exchange has ended: the buffers go back to the pool, now, or when a guarded call still running on
+     * another thread returns (so no thread writes into a buffer another connection has leased meanwhile).
+     */
     void release() {
+        ended = true;
+        if (guard == null) {
+            // Blocking exchange: the thread ending it is the one that wrote.
+            releaseBuffers();
+            return;
+        }
+        releaseUnlessInUse();
+    }
+
+    /** From startAsync on, another thread may end the exchange while one writes: calls are then guarded. */
+    void guardConcurrentRelease() {
+        guard = new ReentrantLock();
+    }
+
+    private void enter() throws IOException {
+        guard.lock();
+        if (ended) {
+            guard.unlock();
+            throw new IOException("The exchange has ended");
+        }
+    }
+
+    /** Unlocks; when the exchange ended meanwhile, the buffers are released now that nobody uses them. */
+    private void exit() {
+        guard.unlock();
+        if (ended) {
+            releaseUnlessInUse();
+        }
+    }
+
+    private void releaseUnlessInUse() {
+        if (guard.tryLock()) {
+            try {
+                if (!released) {
+                    released = true;
+                    releaseBuffers();
+                }
+            } finally {
+                guard.unlock();
+            }
+        }
+    }
+
+    private void releaseBuffers() {
         if (buffer != null) {
             if (pooled) {
                 connection.context().pool().release(buffer);
