@@ -72,6 +72,13 @@ public interface AsyncExchange {
      */
     void upgrade() throws java.io.IOException;
 
+    /**
+     * After {@link #upgrade()}: how long a wait for the client's next bytes may last before reading fails with a
+     * {@link java.net.SocketTimeoutException}, replacing the server's idle timeout for this connection.
+     * {@link Duration#ZERO} waits without limit. Applies from the next wait on.
+     */
+    void idleTimeout(Duration timeout);
+
     /** Runs {@code task} (as by {@link #execute}) when a graceful shutdown begins while the exchange is upgraded. */
     void onShutdown(Runnable task);
 

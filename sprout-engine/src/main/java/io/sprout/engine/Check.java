@@ -21,6 +21,12 @@ final class Check {
         }
     }
 
+    static void notNegative(String field, Duration value) {
+        if (value == null || value.isNegative()) {
+            throw new IllegalArgumentException(field + " must be zero or a positive duration but was " + value);
+        }
+    }
+
     static <T> T notNull(String field, T value) {
         if (value == null) {
             throw new IllegalArgumentException(field + " must not be null");

@@ -2,6 +2,7 @@ package io.sprout.engine.exchange;
 
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The readiness callbacks of a suspended exchange's two body streams. A callback is armed on the connection
@@ -32,8 +33,8 @@ final class BodyReadiness {
             exchange.execute(callback);
             return;
         }
-        var timeouts = connection.context().config().timeouts();
-        long wait = (exchange.upgraded() ? timeouts.idle() : timeouts.bodyRead()).toNanos();
+        long wait = exchange.upgraded() ? TimeUnit.MILLISECONDS.toNanos(requestBody.rawIdleMillis())
+                : connection.context().config().timeouts().bodyRead().toNanos();
         long deadline = System.nanoTime() + wait;
         connection.channel().whenReadable(deadline, () -> exchange.execute(() -> {
             requestBody.fillForReader(deadline);

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -31,6 +32,7 @@ final class RequestBody extends InputStream {
     private ChunkedDecoder decoder;
     private long remaining;
     private boolean raw;
+    private Duration rawIdleTimeout;
     private boolean expectContinue;
     private boolean finished;
     private MalformedBodyException failure;
@@ -162,12 +164,24 @@ final class RequestBody extends InputStream {
         }
         sendContinueIfExpected();
         try {
-            long timeout = raw ? connection.context().config().timeouts().idle().toMillis() : bodyReadTimeoutMillis;
+            long timeout = raw ? rawIdleMillis() : bodyReadTimeoutMillis;
             return connection.inbound().fill(connection.channel(), timeout);
         } catch (SocketTimeoutException e) {
             timedOut = !raw;
             throw e;
         }
+    }
+
+    /** How long a raw read may wait: zero means without limit, which the transports take as a very long time. */
+    void rawIdleTimeout(Duration timeout) {
+        rawIdleTimeout = timeout;
+    }
+
+    /** The raw connection's idle timeout in milliseconds ({@link Integer#MAX_VALUE}, some 24 days, for none). */
+    long rawIdleMillis() {
+        Duration timeout = rawIdleTimeout != null ? rawIdleTimeout
+                : connection.context().config().timeouts().idle();
+        return timeout.isZero() ? Integer.MAX_VALUE : Math.min(timeout.toMillis(), Integer.MAX_VALUE);
     }
 
     /** Switches to the raw connection after a protocol upgrade: every later byte is body, until the client closes. */

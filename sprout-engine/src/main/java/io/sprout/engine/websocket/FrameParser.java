@@ -23,7 +23,7 @@ final class FrameParser {
 
         void frameStart(FrameHeader header) throws CloseException;
 
-        /** Unmasked payload bytes; the buffer is only valid during the call. */
+        /** Unmasked payload bytes (a view of the parsed buffer); only valid during the call. */
         void payload(ByteBuffer bytes) throws CloseException;
 
         void frameEnd() throws CloseException;
@@ -32,14 +32,12 @@ final class FrameParser {
     private enum State { HEAD, LENGTH, MASK, PAYLOAD }
 
     private static final int MAX_CONTROL_PAYLOAD = 125;
-    private static final int UNMASK_CHUNK = 8192;
 
     private final Listener listener;
     private final long maxFrameLength;
     private final boolean compressionNegotiated;
     private final byte[] field = new byte[8];
     private final byte[] mask = new byte[4];
-    private final byte[] unmasked = new byte[UNMASK_CHUNK];
     private State state = State.HEAD;
     private int fieldLength;
     private int fieldFilled;
@@ -60,7 +58,10 @@ final class FrameParser {
         expectField(2);
     }
 
-    /** Consumes every remaining byte of {@code in}. */
+    /**
+     * Consumes every remaining byte of {@code in}, unmasking payload bytes in place (so an idle connection holds
+     * no buffer of its own): the caller's bytes are changed.
+     */
     void parse(ByteBuffer in) throws CloseException {
         while (in.hasRemaining() || state == State.PAYLOAD && payloadRead == length) {
             switch (state) {
@@ -160,14 +161,16 @@ final class FrameParser {
     }
 
     private void payload(ByteBuffer in) throws CloseException {
-        while (payloadRead < length && in.hasRemaining()) {
-            int count = (int) Math.min(Math.min(length - payloadRead, in.remaining()), unmasked.length);
-            in.get(unmasked, 0, count);
+        if (payloadRead < length && in.hasRemaining()) {
+            int count = (int) Math.min(length - payloadRead, in.remaining());
+            int start = in.position();
             for (int i = 0; i < count; i++) {
-                unmasked[i] ^= mask[(int) (payloadRead + i & 3)];
+                int at = start + i;
+                in.put(at, (byte) (in.get(at) ^ mask[(int) (payloadRead + i & 3)]));
             }
             payloadRead += count;
-            listener.payload(ByteBuffer.wrap(unmasked, 0, count));
+            in.position(start + count);
+            listener.payload(in.slice(start, count));
         }
         if (payloadRead == length) {
             state = State.HEAD;

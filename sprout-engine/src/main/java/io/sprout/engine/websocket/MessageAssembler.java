@@ -17,7 +17,9 @@ final class MessageAssembler implements FrameParser.Listener {
     private static final int INITIAL_CAPACITY = 256;
 
     private final MessageListener listener;
-    private final int maxMessageLength;
+    private final int maxTextLength;
+    private final int maxBinaryLength;
+    private int maxMessageLength;
     private final MessageInflater inflater;
     private final Utf8Validator utf8 = new Utf8Validator();
     private final Utf8Validator closeReason = new Utf8Validator();
@@ -31,12 +33,14 @@ final class MessageAssembler implements FrameParser.Listener {
     private int controlLength;
 
     /**
-     * @param maxMessageLength the largest message accepted (after inflation); longer ones fail with 1009
+     * @param maxTextLength the largest text message accepted (after inflation); longer ones fail with 1009
+     * @param maxBinaryLength the same for binary messages
      * @param inflater the {@code permessage-deflate} inflater, or {@code null} when compression is off
      */
-    MessageAssembler(MessageListener listener, int maxMessageLength, MessageInflater inflater) {
+    MessageAssembler(MessageListener listener, int maxTextLength, int maxBinaryLength, MessageInflater inflater) {
         this.listener = listener;
-        this.maxMessageLength = maxMessageLength;
+        this.maxTextLength = maxTextLength;
+        this.maxBinaryLength = maxBinaryLength;
         this.inflater = inflater;
     }
 
@@ -61,6 +65,7 @@ final class MessageAssembler implements FrameParser.Listener {
                     "A new " + header.opcode() + " message before the previous one ended");
         }
         messageType = header.opcode();
+        maxMessageLength = messageType == Opcode.TEXT ? maxTextLength : maxBinaryLength;
         messageCompressed = header.compressed();
         messageLength = 0;
         utf8.reset();
@@ -136,7 +141,7 @@ final class MessageAssembler implements FrameParser.Listener {
 
     private void close(ByteBuffer payload) throws CloseException {
         if (controlLength == 0) {
-            listener.close(CloseCodes.NO_STATUS, "");
+            listener.closeFrame(CloseCodes.NO_STATUS, "");
             return;
         }
         if (controlLength == 1) {
@@ -150,6 +155,6 @@ final class MessageAssembler implements FrameParser.Listener {
         if (!closeReason.accept(payload) || !closeReason.complete()) {
             throw new CloseException(CloseCodes.INVALID_PAYLOAD, "A Close frame whose reason is not UTF-8");
         }
-        listener.close(code, StandardCharsets.UTF_8.decode(payload).toString());
+        listener.closeFrame(code, StandardCharsets.UTF_8.decode(payload).toString());
     }
 }

@@ -14,16 +14,18 @@ final class MessageDeflater implements AutoCloseable {
 
     private static final int TAIL_LENGTH = 4;
 
-    private final Deflater deflater;
+    private final int level;
     private final boolean resetAfterEachMessage;
-    private byte[] out = new byte[1024];
+    /** Created with the first message: an idle connection holds no native deflater. */
+    private Deflater deflater;
+    private byte[] out;
 
     /**
      * @param level the {@link Deflater} compression level
      * @param resetAfterEachMessage {@code server_no_context_takeover} was agreed
      */
     MessageDeflater(int level, boolean resetAfterEachMessage) {
-        this.deflater = new Deflater(level, true);
+        this.level = level;
         this.resetAfterEachMessage = resetAfterEachMessage;
     }
 
@@ -32,6 +34,10 @@ final class MessageDeflater implements AutoCloseable {
         if (!message.hasRemaining()) {
             // A flush with no new input produces nothing; an empty stored block is the empty message (§7.2.3.6).
             return new byte[] {0};
+        }
+        if (deflater == null) {
+            deflater = new Deflater(level, true);
+            out = new byte[1024];
         }
         deflater.setInput(message);
         int length = 0;
@@ -53,6 +59,8 @@ final class MessageDeflater implements AutoCloseable {
 
     @Override
     public void close() {
-        deflater.end();
+        if (deflater != null) {
+            deflater.end();
+        }
     }
 }

@@ -21,9 +21,10 @@ final class MessageInflater implements AutoCloseable {
 
     private static final byte[] REMOVED_TAIL = {0, 0, (byte) 0xFF, (byte) 0xFF};
 
-    private final Inflater inflater = new Inflater(true);
     private final boolean resetAfterEachMessage;
-    private final byte[] out = new byte[8192];
+    /** Created with the first compressed message: an idle connection holds no native inflater. */
+    private Inflater inflater;
+    private byte[] out;
 
     /** @param resetAfterEachMessage {@code client_no_context_takeover} was agreed */
     MessageInflater(boolean resetAfterEachMessage) {
@@ -32,17 +33,26 @@ final class MessageInflater implements AutoCloseable {
 
     /** Inflates one piece of a compressed message, every byte of it. */
     void inflate(ByteBuffer compressed, Sink sink) throws CloseException {
+        started();
         inflater.setInput(compressed);
         drain(compressed, sink);
     }
 
     /** The message's last frame has ended: inflates the removed tail, so everything the sender flushed comes out. */
     void finishMessage(Sink sink) throws CloseException {
+        started();
         ByteBuffer tail = ByteBuffer.wrap(REMOVED_TAIL);
         inflater.setInput(tail);
         drain(tail, sink);
         if (resetAfterEachMessage) {
             inflater.reset();
+        }
+    }
+
+    private void started() {
+        if (inflater == null) {
+            inflater = new Inflater(true);
+            out = new byte[8192];
         }
     }
 
@@ -69,6 +79,8 @@ final class MessageInflater implements AutoCloseable {
 
     @Override
     public void close() {
-        inflater.end();
+        if (inflater != null) {
+            inflater.end();
+        }
     }
 }

@@ -21,5 +21,5 @@ interface MessageListener {
      * @param code its code, or {@link CloseCodes#NO_STATUS} when it carried none
      * @param reason its reason, possibly empty
      */
-    void close(int code, String reason) throws CloseException;
+    void closeFrame(int code, String reason) throws CloseException;
 }

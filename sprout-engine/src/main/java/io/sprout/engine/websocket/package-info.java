@@ -1,7 +1,9 @@
 /**
- * The WebSocket protocol (RFC 6455) with no sockets and no threads: handshake validation, the resumable frame
- * parser and the frame writer, close codes, streaming UTF-8 validation and message assembly with its limits.
- * Every protocol violation is a {@link io.sprout.engine.websocket.CloseException} carrying the close code to send.
- * Depends on nothing else in the engine.
+ * WebSocket (RFC 6455, with RFC 7692 compression). The codec has no sockets and no threads and depends on nothing:
+ * handshake validation, the resumable frame parser and the frame writer, close codes, streaming UTF-8 validation,
+ * message assembly with its limits, {@code permessage-deflate}. Every protocol violation is a
+ * {@link io.sprout.engine.websocket.CloseException} carrying the close code to send. On top of it,
+ * {@link io.sprout.engine.websocket.WebSocketConnection} runs one connection on an upgraded
+ * {@link io.sprout.engine.AsyncExchange}; this is the only part that uses the engine's public API.
  */
 package io.sprout.engine.websocket;

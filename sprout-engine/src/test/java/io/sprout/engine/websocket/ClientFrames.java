@@ -7,17 +7,17 @@ import java.util.Arrays;
 import java.util.zip.Deflater;
 
 /** Builds client frames byte by byte, as a browser would send them (masked), or broken in a chosen way. */
-final class ClientFrames {
+public final class ClientFrames {
 
     private static final byte[] MASK = {0x37, (byte) 0xFA, 0x21, 0x3D};
 
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
-    ClientFrames frame(boolean fin, int rsv, int opcode, byte[] payload) {
+    public ClientFrames frame(boolean fin, int rsv, int opcode, byte[] payload) {
         return frame(fin, rsv, opcode, payload, true);
     }
 
-    ClientFrames frame(boolean fin, int rsv, int opcode, byte[] payload, boolean masked) {
+    public ClientFrames frame(boolean fin, int rsv, int opcode, byte[] payload, boolean masked) {
         bytes.write((fin ? 0x80 : 0) | rsv << 4 | opcode);
         int maskBit = masked ? 0x80 : 0;
         if (payload.length <= 125) {
@@ -42,31 +42,31 @@ final class ClientFrames {
         return this;
     }
 
-    ClientFrames text(String text) {
+    public ClientFrames text(String text) {
         return frame(true, 0, 0x1, utf8(text));
     }
 
-    ClientFrames raw(int... values) {
+    public ClientFrames raw(int... values) {
         for (int value : values) {
             bytes.write(value);
         }
         return this;
     }
 
-    byte[] bytes() {
+    public byte[] bytes() {
         return bytes.toByteArray();
     }
 
-    static byte[] utf8(String text) {
+    public static byte[] utf8(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    static byte[] closePayload(int code, byte[] reason) {
+    public static byte[] closePayload(int code, byte[] reason) {
         return ByteBuffer.allocate(2 + reason.length).putShort((short) code).put(reason).array();
     }
 
     /** What a client's {@code permessage-deflate} sends for one message: a sync-flushed block without its tail. */
-    static byte[] compressed(Deflater deflater, byte[] message) {
+    public static byte[] compressed(Deflater deflater, byte[] message) {
         deflater.setInput(message);
         byte[] out = new byte[message.length + 64];
         int length = deflater.deflate(out, 0, out.length, Deflater.SYNC_FLUSH);

@@ -149,9 +149,9 @@ class FrameCodecTest {
             }
 
             @Override
-            public void close(int code, String reason) {
+            public void closeFrame(int code, String reason) {
             }
-        }, 1000, null), 1000, false);
+        }, 1000, 1000, null), 1000, false);
         int upToTheBadByte = 2 + 4 + 3;
         CloseException failure = org.junit.jupiter.api.Assertions.assertThrows(CloseException.class,
                 () -> parser.parse(ByteBuffer.wrap(bytes, 0, upToTheBadByte)));

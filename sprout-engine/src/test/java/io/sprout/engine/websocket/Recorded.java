@@ -23,10 +23,11 @@ final class Recorded {
         return pieces -> {
             List<String> events = new ArrayList<>();
             try (MessageInflater inflater = deflate ? new MessageInflater(clientNoContextTakeover) : null) {
-                FrameParser parser = new FrameParser(new MessageAssembler(recorder(events), maxMessage, inflater),
+                FrameParser parser = new FrameParser(new MessageAssembler(recorder(events), maxMessage, maxMessage, inflater),
                         maxFrame, deflate);
                 for (ByteBuffer piece : pieces) {
-                    parser.parse(piece);
+                    // The parser unmasks in place; the feedings share their bytes, so each run parses a copy.
+                    parser.parse(ByteBuffer.allocate(piece.remaining()).put(piece.duplicate()).flip());
                 }
             } catch (CloseException failure) {
                 events.add("fail:" + failure.code());
@@ -62,7 +63,7 @@ final class Recorded {
             }
 
             @Override
-            public void close(int code, String reason) {
+            public void closeFrame(int code, String reason) {
                 events.add("close:" + code + ":" + reason);
             }
         };

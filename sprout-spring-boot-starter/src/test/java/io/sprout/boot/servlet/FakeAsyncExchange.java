@@ -88,6 +88,11 @@ final class FakeAsyncExchange implements AsyncExchange {
     }
 
     @Override
+    public void idleTimeout(Duration timeout) {
+        // No connection to time out.
+    }
+
+    @Override
     public void onShutdown(Runnable task) {
         // No server to shut down.
     }

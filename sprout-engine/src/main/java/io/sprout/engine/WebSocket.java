@@ -1,0 +1,45 @@
+package io.sprout.engine;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * An open WebSocket connection (RFC 6455), made by {@link WebSocketUpgrade}. Every method may be called from any
+ * thread. A send queues one frame and returns a future completed once the frame has been handed to the connection
+ * (or failed: the connection is closing or gone, or more than {@link WebSocketConfig#maxQueuedBytes()} are waiting
+ * for a client that does not read). Frames go out in the order their sends were called. In {@code nio} mode a send
+ * never waits for the client; in {@code hybrid} mode the calling thread writes, as all writes there do.
+ */
+public interface WebSocket {
+
+    /**
+     * Sends text: a whole message, or with {@code last == false} one fragment of a message that later calls
+     * continue. Whole messages are compressed when {@code permessage-deflate} was agreed.
+     */
+    CompletableFuture<Void> sendText(CharSequence text, boolean last);
+
+    /** Sends binary data: a whole message, or a fragment as for {@link #sendText}. */
+    CompletableFuture<Void> sendBinary(ByteBuffer data, boolean last);
+
+    /** Sends a Ping of at most 125 bytes; the client's Pong reaches {@link WebSocketHandler#onPong}. */
+    CompletableFuture<Void> sendPing(ByteBuffer payload);
+
+    /** Sends an unsolicited Pong of at most 125 bytes (Pings are answered by the engine itself). */
+    CompletableFuture<Void> sendPong(ByteBuffer payload);
+
+    /**
+     * Starts the closing handshake: sends a Close frame, after which nothing more may be sent, and closes the
+     * connection when the client's Close arrives, or after {@link WebSocketConfig#closeTimeout()} without one.
+     * Later calls do nothing.
+     */
+    CompletableFuture<Void> close(int code, String reason);
+
+    /** Drops the connection without a closing handshake. */
+    void abort();
+
+    /** Whether messages may still be sent: no Close has been sent or received and the connection is up. */
+    boolean isOpen();
+
+    /** The extensions agreed in the handshake, as sent in {@code Sec-WebSocket-Extensions} (empty for none). */
+    String extensions();
+}

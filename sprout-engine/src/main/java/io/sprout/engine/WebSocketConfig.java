@@ -1,0 +1,62 @@
+package io.sprout.engine;
+
+import java.time.Duration;
+
+/**
+ * Limits and options of WebSocket connections.
+ *
+ * @param maxFrameSize the largest frame payload accepted; a longer frame closes the connection with 1009
+ * @param maxTextMessageSize the largest text message accepted, in bytes of UTF-8; longer closes with 1009
+ * @param maxBinaryMessageSize the largest binary message accepted; longer closes with 1009
+ * @param idleTimeout how long the client may send nothing before the connection is closed with 1001;
+ *     {@link Duration#ZERO} for no limit
+ * @param closeTimeout how long to wait for the client's Close after sending one, before dropping the connection
+ * @param maxQueuedBytes the most bytes of outgoing frames waiting for a client that does not read; sends beyond
+ *     it fail, so a slow reader never grows memory without bound
+ * @param compression whether {@code permessage-deflate} is agreed when a client offers it
+ */
+public record WebSocketConfig(int maxFrameSize, int maxTextMessageSize, int maxBinaryMessageSize,
+        Duration idleTimeout, Duration closeTimeout, long maxQueuedBytes, boolean compression) {
+
+    public static final WebSocketConfig DEFAULT = new WebSocketConfig(65_536, 65_536, 65_536, Duration.ZERO,
+            Duration.ofSeconds(5), 4L * 1024 * 1024, true);
+
+    public WebSocketConfig {
+        Check.range("maxFrameSize", maxFrameSize, 125, Integer.MAX_VALUE);
+        Check.range("maxTextMessageSize", maxTextMessageSize, 1, Integer.MAX_VALUE - 8);
+        Check.range("maxBinaryMessageSize", maxBinaryMessageSize, 1, Integer.MAX_VALUE - 8);
+        Check.notNegative("idleTimeout", idleTimeout);
+        Check.positive("closeTimeout", closeTimeout);
+        Check.range("maxQueuedBytes", maxQueuedBytes, 1, Long.MAX_VALUE);
+    }
+
+    public WebSocketConfig withMaxFrameSize(int value) {
+        return new WebSocketConfig(value, maxTextMessageSize, maxBinaryMessageSize, idleTimeout, closeTimeout,
+                maxQueuedBytes, compression);
+    }
+
+    public WebSocketConfig withMaxMessageSizes(int text, int binary) {
+        return new WebSocketConfig(maxFrameSize, text, binary, idleTimeout, closeTimeout, maxQueuedBytes,
+                compression);
+    }
+
+    public WebSocketConfig withIdleTimeout(Duration value) {
+        return new WebSocketConfig(maxFrameSize, maxTextMessageSize, maxBinaryMessageSize, value, closeTimeout,
+                maxQueuedBytes, compression);
+    }
+
+    public WebSocketConfig withCloseTimeout(Duration value) {
+        return new WebSocketConfig(maxFrameSize, maxTextMessageSize, maxBinaryMessageSize, idleTimeout, value,
+                maxQueuedBytes, compression);
+    }
+
+    public WebSocketConfig withMaxQueuedBytes(long value) {
+        return new WebSocketConfig(maxFrameSize, maxTextMessageSize, maxBinaryMessageSize, idleTimeout,
+                closeTimeout, value, compression);
+    }
+
+    public WebSocketConfig withCompression(boolean value) {
+        return new WebSocketConfig(maxFrameSize, maxTextMessageSize, maxBinaryMessageSize, idleTimeout,
+                closeTimeout, maxQueuedBytes, value);
+    }
+}

@@ -1,0 +1,329 @@
+package io.sprout.engine.websocket;
+
+import io.sprout.engine.AsyncExchange;
+import io.sprout.engine.WebSocket;
+import io.sprout.engine.WebSocketConfig;
+import io.sprout.engine.WebSocketHandler;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.System.Logger.Level;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.zip.Deflater;
+
+/**
+ * One WebSocket connection on an upgraded exchange. The engine's readiness callbacks read: bytes go through the
+ * {@link FrameParser} and the {@link MessageAssembler} straight to the handler, so messages are delivered on a
+ * worker, one at a time and in order (in {@code hybrid} mode the read itself blocks that worker, which is the
+ * mode's nature). Sends from any thread go through the {@link Outbound} queue.
+ *
+ * <pre>
+ *   OPEN ──close() / failure──▶ CLOSING (Close sent) ──client's Close / close timeout──▶ CLOSED
+ *     └───────client's Close (answered)──────────────────────────────────────────────▶ CLOSED
+ * </pre>
+ *
+ * The connection closes (TCP) once the closing handshake is done, the server closing first as RFC 6455 §7.1.1
+ * asks; a connection that ends otherwise is reported as 1006.
+ */
+public final class WebSocketConnection implements WebSocket, MessageListener {
+
+    private static final System.Logger LOG = System.getLogger(WebSocketConnection.class.getName());
+    private static final int MIN_READ = 512;
+    private static final int MAX_READ = 16_384;
+
+    private enum State { OPEN, CLOSING, CLOSED }
+
+    private final AsyncExchange exchange;
+    private final InputStream in;
+    private final WebSocketHandler handler;
+    private final WebSocketConfig config;
+    private final String extensions;
+    private final FrameParser parser;
+    private final MessageInflater inflater;
+    private final MessageDeflater deflater;
+    private final Outbound outbound;
+    private final AtomicBoolean closeTold = new AtomicBoolean();
+    private volatile State state = State.OPEN;
+    /** Whether a fragmented message is being sent: the next fragment is a continuation frame. */
+    private boolean sendingFragments;
+    /** The Close frame this side sent, once it has. */
+    private CompletableFuture<Void> closeSent;
+
+    /**
+     * Opens a WebSocket on an exchange whose 101 has been sent ({@link AsyncExchange#upgrade()}): the engine's
+     * side of {@code io.sprout.engine.WebSocketUpgrade}.
+     *
+     * @param deflate the agreed {@code permessage-deflate} parameters, or {@code null}
+     */
+    public static WebSocket open(AsyncExchange exchange, InputStream in, OutputStream out, WebSocketConfig config,
+            DeflateNegotiation deflate, WebSocketHandler handler) {
+        exchange.nonBlockingResponse();
+        WebSocketConnection connection = new WebSocketConnection(exchange, in, out, config, deflate, handler);
+        connection.start();
+        return connection;
+    }
+
+    private WebSocketConnection(AsyncExchange exchange, InputStream in, OutputStream out, WebSocketConfig config,
+            DeflateNegotiation deflate, WebSocketHandler handler) {
+        this.exchange = exchange;
+        this.in = in;
+        this.handler = handler;
+        this.config = config;
+        this.extensions = deflate == null ? "" : deflate.responseValue();
+        this.inflater = deflate == null ? null : new MessageInflater(deflate.clientNoContextTakeover());
+        this.deflater = deflate == null ? null
+                : new MessageDeflater(Deflater.DEFAULT_COMPRESSION, deflate.serverNoContextTakeover());
+        this.parser = new FrameParser(new MessageAssembler(this, config.maxTextMessageSize(),
+                config.maxBinaryMessageSize(), inflater), config.maxFrameSize(), deflate != null);
+        this.outbound = new Outbound(exchange, out, config.maxQueuedBytes());
+    }
+
+    /** Opens the connection on a worker and starts reading. */
+    private void start() {
+        exchange.idleTimeout(config.idleTimeout());
+        exchange.onEnd(this::ended);
+        exchange.onShutdown(() -> close(CloseCodes.GOING_AWAY, "The server is shutting down"));
+        exchange.execute(() -> {
+            callHandler(() -> handler.onOpen(this));
+            exchange.onRequestReady(this::readable);
+        });
+    }
+
+    // ---- reading: a worker, one at a time ----
+
+    private void readable() {
+        try {
+            byte[] chunk = new byte[Math.clamp(in.available(), MIN_READ, MAX_READ)];
+            while (state != State.CLOSED) {
+                if (!exchange.requestReady()) {
+                    exchange.onRequestReady(this::readable);
+                    return;
+                }
+                int count = in.read(chunk);
+                if (count < 0) {
+                    lost(new EOFException("The client closed the connection without a closing handshake"));
+                    return;
+                }
+                parser.parse(ByteBuffer.wrap(chunk, 0, count));
+            }
+        } catch (CloseException violation) {
+            fail(violation);
+        } catch (SocketTimeoutException idle) {
+            if (state == State.OPEN) {
+                close(CloseCodes.GOING_AWAY, "Idle for longer than " + config.idleTimeout());
+                exchange.onRequestReady(this::readable);
+            } else {
+                lost(idle);
+            }
+        } catch (IOException gone) {
+            lost(gone);
+        }
+    }
+
+    @Override
+    public void text(String message) {
+        callHandler(() -> handler.onText(this, message));
+    }
+
+    @Override
+    public void binary(ByteBuffer message) {
+        callHandler(() -> handler.onBinary(this, message));
+    }
+
+    @Override
+    public void ping(ByteBuffer payload) {
+        if (state == State.OPEN) {
+            control(Opcode.PONG, payload, false);
+        }
+    }
+
+    @Override
+    public void pong(ByteBuffer payload) {
+        callHandler(() -> handler.onPong(this, payload));
+    }
+
+    /** The client's Close: answered with the same code (the closing handshake), then the connection closes. */
+    @Override
+    public void closeFrame(int code, String reason) {
+        CompletableFuture<Void> answered;
+        synchronized (this) {
+            State before = state;
+            state = State.CLOSED;
+            answered = before == State.OPEN
+                    ? control(Opcode.CLOSE, ByteBuffer.wrap(FrameWriter.closePayload(code, "")), true)
+                    : closeSentOrDone();
+        }
+        answered.whenComplete((sent, failure) -> exchange.complete());
+        tellClosed(code, reason);
+    }
+
+    /** The client broke the protocol or a limit: Close with the code, and the connection closes once it is sent. */
+    private void fail(CloseException violation) {
+        LOG.log(Level.DEBUG, "Failing a WebSocket connection with " + violation.code() + ": "
+                + violation.getMessage());
+        reportError(violation);
+        CompletableFuture<Void> sent;
+        synchronized (this) {
+            State before = state;
+            state = State.CLOSED;
+            sent = before == State.OPEN ? control(Opcode.CLOSE,
+                    ByteBuffer.wrap(FrameWriter.closePayload(violation.code(), violation.getMessage())), true)
+                    : closeSentOrDone();
+        }
+        sent.whenComplete((done, failure) -> exchange.complete());
+        tellClosed(violation.code(), violation.getMessage());
+    }
+
+    private CompletableFuture<Void> closeSentOrDone() {
+        return closeSent != null ? closeSent : CompletableFuture.completedFuture(null);
+    }
+
+    private void lost(IOException cause) {
+        LOG.log(Level.DEBUG, "A WebSocket connection was lost: " + cause);
+        exchange.abort(cause);
+    }
+
+    /** The exchange ended (any thread): completed after a closing handshake, or aborted. */
+    private void ended(Throwable cause) {
+        IOException reason = cause instanceof IOException io ? io
+                : new IOException(cause == null ? "The WebSocket connection has closed" : cause.toString(), cause);
+        synchronized (this) {
+            state = State.CLOSED;
+            if (deflater != null) {
+                deflater.close();
+            }
+        }
+        outbound.fail(reason);
+        if (inflater != null) {
+            // The reading worker is done: the exchange ended, so no readiness callback runs any more.
+            inflater.close();
+        }
+        if (cause != null && !closeTold.get()) {
+            reportError(cause);
+        }
+        tellClosed(CloseCodes.ABNORMAL, cause == null ? "" : String.valueOf(cause.getMessage()));
+    }
+
+    private void tellClosed(int code, String reason) {
+        if (closeTold.compareAndSet(false, true)) {
+            callHandler(() -> handler.onClose(this, code, reason));
+        }
+    }
+
+    private void callHandler(Runnable callback) {
+        try {
+            callback.run();
+        } catch (RuntimeException | Error failure) {
+            LOG.log(Level.DEBUG, "A WebSocket handler failed", failure);
+            reportError(failure);
+        }
+    }
+
+    private void reportError(Throwable failure) {
+        try {
+            handler.onError(this, failure);
+        } catch (RuntimeException | Error again) {
+            LOG.log(Level.WARNING, "A WebSocket handler's onError failed", again);
+        }
+    }
+
+    // ---- sending: any thread ----
+
+    @Override
+    public CompletableFuture<Void> sendText(CharSequence text, boolean last) {
+        return data(Opcode.TEXT, StandardCharsets.UTF_8.encode(java.nio.CharBuffer.wrap(text)), last);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendBinary(ByteBuffer data, boolean last) {
+        return data(Opcode.BINARY, data.duplicate(), last);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendPing(ByteBuffer payload) {
+        return control(Opcode.PING, payload, false);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendPong(ByteBuffer payload) {
+        return control(Opcode.PONG, payload, false);
+    }
+
+    @Override
+    public CompletableFuture<Void> close(int code, String reason) {
+        synchronized (this) {
+            if (state != State.OPEN) {
+                return closeSentOrDone();
+            }
+            state = State.CLOSING;
+            closeSent = control(Opcode.CLOSE, ByteBuffer.wrap(FrameWriter.closePayload(code, reason)), true);
+        }
+        CompletableFuture.delayedExecutor(config.closeTimeout().toNanos(), TimeUnit.NANOSECONDS).execute(() -> {
+            if (state != State.CLOSED) {
+                exchange.abort(new SocketTimeoutException("No Close from the client within " + config.closeTimeout()));
+            }
+        });
+        return closeSent;
+    }
+
+    @Override
+    public void abort() {
+        exchange.abort(new IOException("The WebSocket was aborted by the application"));
+    }
+
+    @Override
+    public boolean isOpen() {
+        return state == State.OPEN;
+    }
+
+    @Override
+    public String extensions() {
+        return extensions;
+    }
+
+    private CompletableFuture<Void> data(Opcode type, ByteBuffer payload, boolean last) {
+        CompletableFuture<Void> sent = new CompletableFuture<>();
+        boolean mustWrite;
+        synchronized (this) {
+            if (state != State.OPEN) {
+                return CompletableFuture.failedFuture(new IOException("The WebSocket is closing or closed"));
+            }
+            Opcode opcode = sendingFragments ? Opcode.CONTINUATION : type;
+            boolean compress = deflater != null && last && !sendingFragments;
+            ByteBuffer body = compress ? ByteBuffer.wrap(deflater.deflate(payload)) : payload;
+            sendingFragments = !last;
+            // Queued under the lock, so fragments and messages keep the order of the calls.
+            mustWrite = outbound.enqueue(encode(last, compress, opcode, body), false, sent);
+        }
+        if (mustWrite) {
+            outbound.write();
+        }
+        return sent;
+    }
+
+    private CompletableFuture<Void> control(Opcode opcode, ByteBuffer payload, boolean last) {
+        if (payload.remaining() > 125) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    "A control frame payload is at most 125 bytes, not " + payload.remaining()));
+        }
+        CompletableFuture<Void> sent = new CompletableFuture<>();
+        if (outbound.enqueue(encode(true, false, opcode, payload.duplicate()), last, sent)) {
+            outbound.write();
+        }
+        return sent;
+    }
+
+    private static ByteBuffer encode(boolean fin, boolean compressed, Opcode opcode, ByteBuffer payload) {
+        int length = payload.remaining();
+        ByteBuffer frame = ByteBuffer.allocate(FrameWriter.headerLength(length) + length);
+        FrameWriter.writeHeader(frame, fin, compressed, opcode, length);
+        return frame.put(payload).flip();
+    }
+}
