@@ -101,14 +101,17 @@ REPORT_COLUMNS = {2: "requests", 3: "ok", 4: "ko", 7: "min_ms", 8: "p50_ms", 9: 
 
 
 def parse_gatling_level(text, clients):
-    """One Concurrency level (the requests named '... c=<clients>') of a run whose console log is `text`."""
+    """One level of a multi-level closed-model run (Concurrency, AsyncLatency): the requests named '... c=<clients>'
+    of the run whose console log is `text`."""
     report = re.search(r"please open the following file: file://(\S+/index\.html)", text)
     if not report or not Path(report.group(1)).exists():
         return None
     row = report_row(Path(report.group(1)).read_text(errors="replace"), f" c={clients}")
     if row is None:
         return None
-    span = re.search(rf"^concurrency-level clients={clients} requests=\d+ millis=(\d+)\s*$", text, re.M)
+    # "concurrency-level clients=500 requests=10000 millis=4321" (Concurrency), "async-level clients=500 millis=20104"
+    # (AsyncLatency).
+    span = re.search(rf"^[a-z]+-level clients={clients} (?:\S+ )*millis=(\d+)\s*$", text, re.M)
     if span and int(span.group(1)) > 0:
         row["rps"] = round(row["requests"] * 1000 / int(span.group(1)), 1)
     assertion = re.search(rf"^\S.* c={clients}: .* : (true|false)", text, re.M)
@@ -293,6 +296,7 @@ def markdown(rows, wrk_summary):
                            max=fmt(r.get("max_ms")), rps=fmt(r.get("rps"), 1), asrt=r.get("assertions", "–"),
                            err=(r.get("errors") or "").replace("|", "/")))
         out.append("")
+    out.extend(level_tables(gatling))
     if wrk_summary:
         out.append("### wrk throughput (server on CPU 0, wrk on CPU 1, median of interleaved rounds)\n")
         out.append("| endpoint | target | req/s | × tomcat-platform | × tomcat (same thread type) | mean ms | p50 ms "
@@ -325,14 +329,60 @@ def markdown(rows, wrk_summary):
     return "\n".join(out)
 
 
-SIMULATION_ORDER = ["ColdStart", "HelloWorld", "CpuIntensive", "Latency", "Concurrency-500", "Concurrency-1000",
-                    "Concurrency-2000", "Db", "HeavyLoad"]
+def level_groups(gatling_rows):
+    """{simulation: ([levels], {(target, level): row})} for the multi-level simulations among the measured rows."""
+    groups = {}
+    for r in gatling_rows:
+        base, level = level_of(r["simulation"])
+        if level is not None and r.get("status") == "ok":
+            levels, cells = groups.setdefault(base, ([], {}))
+            if level not in levels:
+                levels.append(level)
+            cells[(r["target"], level)] = r
+    return {base: (sorted(levels), cells) for base, (levels, cells) in groups.items()}
+
+
+def sorted_levels(gatling_rows):
+    return sorted(level_groups(gatling_rows).items(), key=lambda item: simulation_order(item[0]))
+
+
+def level_tables(gatling_rows):
+    """One table per multi-level simulation: per target, mean and p99 response time and req/s at every level."""
+    out = []
+    for base, (levels, cells) in sorted_levels(gatling_rows):
+        targets = sorted({target for target, _ in cells}, key=target_order)
+        out.append(f"### {base} by number of clients (mean ms / p99 ms / req/s)\n")
+        out.append("| target | " + " | ".join(f"{level:,} clients" for level in levels) + " | KO |")
+        out.append("|---|" + "--:|" * len(levels) + "--:|")
+        for target in targets:
+            row_cells = []
+            for level in levels:
+                r = cells.get((target, level))
+                row_cells.append("–" if r is None else "{} / {} / {}".format(
+                    fmt(r.get("mean_ms")), fmt(r.get("p99_ms")), fmt(r.get("rps"))))
+            ko = sum(int(r.get("ko") or 0) for (t, _), r in cells.items() if t == target)
+            out.append(f"| {target} | " + " | ".join(row_cells) + f" | {fmt(ko)} |")
+        out.append("")
+    return out
+
+
+SIMULATION_ORDER = ["ColdStart", "HelloWorld", "CpuIntensive", "Latency", "Concurrency", "AsyncLatency", "Db",
+                    "HeavyLoad"]
 TARGET_ORDER = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
                 "tomcat-platform", "tomcat-virtual", "jetty-platform", "jetty-virtual", "netty"]
 
 
+def level_of(name):
+    """'Concurrency-500' -> ('Concurrency', 500); 'Latency' -> ('Latency', None)."""
+    match = re.fullmatch(r"(.+)-(\d+)", name)
+    return (match.group(1), int(match.group(2))) if match else (name, None)
+
+
 def simulation_order(name):
-    return (SIMULATION_ORDER.index(name) if name in SIMULATION_ORDER else len(SIMULATION_ORDER), name)
+    """The order of SIMULATION_ORDER, the levels of one simulation by their number of clients, others last."""
+    base, level = level_of(name)
+    position = SIMULATION_ORDER.index(base) if base in SIMULATION_ORDER else len(SIMULATION_ORDER)
+    return (position, base, -1 if level is None else level)
 
 
 def target_order(name):
@@ -427,6 +477,14 @@ def charts(run_dir, rows, wrk_summary):
         written.append(grouped_bars(f"{simulation}: mean throughput", "req/s", targets, ["req/s"],
                                     {(r["target"], "req/s"): r.get("rps") for r in sim_rows},
                                     run_dir / f"throughput-{slug}.svg", 1))
+    for base, (levels, cells) in sorted_levels(gatling):
+        targets = sorted({target for target, _ in cells}, key=target_order)
+        groups = [f"{level:,} clients" for level in levels]
+        for key, unit, slug, digits in (("mean_ms", "mean ms", "mean", 0), ("rps", "req/s", "throughput", 1)):
+            values = {(f"{level:,} clients", target): cells[(target, level)].get(key)
+                      for (target, level) in cells}
+            written.append(grouped_bars(f"{base}: {unit} by number of clients", unit, groups, targets, values,
+                                        run_dir / f"levels-{slug}-{base.lower()}.svg", digits))
     if gatling:
         targets = sorted({r["target"] for r in gatling}, key=target_order)
         values = {(r["simulation"], r["target"]): r.get("success_pct") for r in gatling}

@@ -152,5 +152,59 @@ class WrkSummaryTest(unittest.TestCase):
         self.assertEqual(summary["sprout-nio-virtual"]["ratio_vs_tomcat_same_threads"], 2.6)
 
 
+class AsyncLatencyLevelsTest(unittest.TestCase):
+
+    def setUp(self):
+        self.directory = tempfile.TemporaryDirectory()
+        index = Path(self.directory.name) / "index.html"
+        index.write_text("<table><tbody>"
+                         + report_row("warm-up", (90000, 90000, 0, 0, 1000, 101, 180, 240, 900, 1500, 2100, 230, 120))
+                         + report_row("latency-async ms=100 c=500", (96000, 96000, 0, 0, 1000, 100, 103, 105, 111,
+                                                                      130, 250, 104, 6))
+                         + report_row("latency-async ms=100 c=1000", (150000, 149000, 1000, 0.7, 1500, 100, 125, 140,
+                                                                       180, 240, 30001, 132, 40))
+                         + "</tbody></table>")
+        self.console = ("async-level clients=500 millis=20000\n"
+                        "async-level clients=1000 millis=20500\n"
+                        + GATLING_WITH_ERRORS.split("Global: ")[0]
+                        + f"Reports generated, please open the following file: file://{index}\n"
+                        "latency-async ms=100 c=500: percentage of successful events is greater than 99.0 : true "
+                        "(actual : 100.0)\n"
+                        "latency-async ms=100 c=1000: percentage of successful events is greater than 99.0 : false "
+                        "(actual : 99.3)\n")
+
+    def tearDown(self):
+        self.directory.cleanup()
+
+    def test_reads_each_level_with_the_throughput_of_its_span(self):
+        row = benchreport.parse_gatling_level(self.console, "500")
+        self.assertEqual((row["requests"], row["ko"], row["mean_ms"], row["p99_ms"]), (96000, 0, 104.0, 130.0))
+        self.assertEqual((row["rps"], row["assertions"], row["errors"]), (4800.0, "pass", ""))
+        row = benchreport.parse_gatling_level(self.console, "1000")
+        self.assertEqual((row["ko"], row["rps"], row["assertions"]), (1000, 7317.1, "fail"))
+        self.assertIsNone(benchreport.parse_gatling_level(self.console, "2000"))
+
+    def test_orders_levels_by_clients_after_concurrency(self):
+        names = ["Db", "AsyncLatency-2000", "wrk-hello", "AsyncLatency-500", "Concurrency-1000", "AsyncLatency-1000",
+                 "Concurrency-500", "ColdStart"]
+        self.assertEqual(sorted(names, key=benchreport.simulation_order),
+                         ["ColdStart", "Concurrency-500", "Concurrency-1000", "AsyncLatency-500", "AsyncLatency-1000",
+                          "AsyncLatency-2000", "Db", "wrk-hello"])
+
+    def test_tabulates_each_target_across_levels(self):
+        rows = []
+        for target, level, mean, rps in (("sprout-nio-platform", 500, 104, 4800),
+                                         ("sprout-nio-platform", 1000, 132, 7317),
+                                         ("tomcat-platform", 500, 110, 4500)):
+            rows.append({"target": target, "tool": "gatling", "status": "ok", "simulation": f"AsyncLatency-{level}",
+                         "requests": 10, "ok": 10, "ko": 1 if level == 1000 else 0, "mean_ms": mean, "p99_ms": 200,
+                         "rps": rps})
+        table = benchreport.markdown(rows, [])
+        self.assertIn("### AsyncLatency by number of clients (mean ms / p99 ms / req/s)", table)
+        self.assertIn("| target | 500 clients | 1,000 clients | KO |", table)
+        self.assertIn("| sprout-nio-platform | 104 / 200 / 4,800 | 132 / 200 / 7,317 | 1 |", table)
+        self.assertIn("| tomcat-platform | 110 / 200 / 4,500 | – | 0 |", table)
+
+
 if __name__ == "__main__":
     unittest.main()
