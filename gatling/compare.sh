@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The comparison runner: the same Spring Boot application on every server, loaded by Gatling and wrk, one table.
 #
-#   gatling/compare.sh [quick|full|smoke|wrk] [target...]
+#   gatling/compare.sh [quick|full|smoke|wrk|async] [target...]
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
 #   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
@@ -11,6 +11,11 @@
 #          HeavyLoad after a 60 s warm-up, then wrk (3 rounds x 15 s after 15 s more warm-up)
 #   smoke  for CI, under 2 minutes: one target (default tomcat-platform), HelloWorld at 0.1 x; fails on any KO
 #   wrk    wrk only: /benchmark/hello and /benchmark/json, 3 interleaved rounds x 10 s
+#   async  AsyncLatency (500/1,000/2,000 clients looping on /latency-async?ms=100, 20 s per level after a 30 s
+#          warm-up level), then wrk on /hello and /json (3 interleaved rounds x 10 s after 15 s warm-up); default
+#          targets sprout-nio-platform sprout-hybrid-platform tomcat-platform (name netty to add it): about 11 min
+#
+# The blocking path of two builds (e.g. the previous commit and this one) is compared by gatling/ab-wrk.sh.
 #
 # Targets (default: all): sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
 #   tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty
@@ -21,7 +26,9 @@
 #
 # Knobs: SCALE, SIMS ("ColdStart Latency ..."), WARMUP_SECONDS, COLD_USERS, CONCURRENCY_LEVELS ("500 1000 2000"),
 #   CONCURRENCY_REQUESTS, CONCURRENCY_SCALE (default 1: a level is short anyway, and fewer requests than about five
-#   per client would measure connection set-up rather than concurrency; all levels share one Gatling run), WRK (0/1),
+#   per client would measure connection set-up rather than concurrency; all levels share one Gatling run),
+#   ASYNC_LEVEL_SECONDS (20) and ASYNC_WARMUP_SECONDS (30) for AsyncLatency (both multiplied by SCALE; its levels are
+#   CONCURRENCY_LEVELS), WRK (0/1),
 #   WRK_ENDPOINTS ("hello json"), WRK_SECONDS, WRK_ROUNDS, WRK_WARMUP_SECONDS, WRK_CONNECTIONS,
 #   PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS,
 #   APP_ARGS (extra application arguments for every target, e.g. --spring.profiles.active=postgres after
@@ -57,10 +64,16 @@ case "$PRESET" in
   wrk)
     : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
     : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" ;;
+  async)
+    # AsyncLatency warms up itself (server and Gatling) with an unmeasured level; wrk warms each endpoint first.
+    : "${SIMS:=AsyncLatency}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
+    : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" "${WRK_ENDPOINTS:=hello json}"
+    [ $# -eq 0 ] && set -- sprout-nio-platform sprout-hybrid-platform tomcat-platform ;;
   -h|--help|help) usage ;;
   *) echo "Unknown preset '$PRESET'." >&2; usage ;;
 esac
 : "${COLD_USERS:=2000}" "${CONCURRENCY_LEVELS:=500 1000 2000}" "${CONCURRENCY_REQUESTS:=10000}" "${CONCURRENCY_SCALE:=1}"
+: "${ASYNC_LEVEL_SECONDS:=20}" "${ASYNC_WARMUP_SECONDS:=30}"
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
 : "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
 # Identical for every server. A JVM pinned to one CPU picks Serial GC and one virtual-thread carrier anyway;
@@ -170,6 +183,8 @@ sim_limit() { # generous wall-clock bound for one Gatling run, in seconds
   python3 -c "import sys; print(int(float(sys.argv[1]) * float(sys.argv[2]) + 120))" "$1" "$SCALE"
 }
 declare -A SIM_SECONDS=([ColdStart]=20 [HelloWorld]=90 [CpuIntensive]=60 [Latency]=50 [Concurrency]=60 [Db]=40 [HeavyLoad]=120)
+# All levels of AsyncLatency, its warm-up included, at scale 1.
+async_seconds() { echo $(( ASYNC_WARMUP_SECONDS + ASYNC_LEVEL_SECONDS * $(wc -w <<< "$CONCURRENCY_LEVELS") )); }
 
 STEP=0
 TOTAL_STEPS=0
@@ -237,6 +252,21 @@ run_target_gatling() { # target
         -Dscale="$CONCURRENCY_SCALE"
       for level in $CONCURRENCY_LEVELS; do
         record gatling "$RAW_DIR/logs/$target-Concurrency.log" "${meta[@]}" simulation="Concurrency-$level" \
+          clients="$level" ready_ms="$ready_ms"
+        summary_of_last_row
+      done
+      continue
+    fi
+    if [ "$sim" = AsyncLatency ]; then
+      # As Concurrency, on /latency-async, but each level lasts a fixed time: its throughput is what is measured.
+      STEP=$((STEP + 1))
+      progress "[$STEP/$TOTAL_STEPS] $target: AsyncLatency ($CONCURRENCY_LEVELS clients, latency-async?ms=100, ${ASYNC_LEVEL_SECONDS}s per level after a ${ASYNC_WARMUP_SECONDS}s warm-up level, scale $SCALE)"
+      run_gatling "$target" "$port" AsyncLatency AsyncLatency \
+        $(( $(sim_limit "$(async_seconds)") + 30 * ($(wc -w <<< "$CONCURRENCY_LEVELS") + 1) )) \
+        "$RAW_DIR/logs/$target-AsyncLatency.log" -Dlevels="${CONCURRENCY_LEVELS// /,}" \
+        -DlevelSeconds="$ASYNC_LEVEL_SECONDS" -DwarmUpSeconds="$ASYNC_WARMUP_SECONDS"
+      for level in $CONCURRENCY_LEVELS; do
+        record gatling "$RAW_DIR/logs/$target-AsyncLatency.log" "${meta[@]}" simulation="AsyncLatency-$level" \
           clients="$level" ready_ms="$ready_ms"
         summary_of_last_row
       done
@@ -336,6 +366,7 @@ write_machine() {
     fi
     echo "- simulations: ${SIMS:-none} at duration scale $SCALE; warm-up ${WARMUP_SECONDS}s; ColdStart burst $COLD_USERS users;"
     echo "  Concurrency levels $CONCURRENCY_LEVELS, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests per level"
+    [[ " $SIMS " == *" AsyncLatency "* ]] && echo "- AsyncLatency: levels $CONCURRENCY_LEVELS clients on /benchmark/latency-async?ms=100, ${ASYNC_LEVEL_SECONDS}s per level after a ${ASYNC_WARMUP_SECONDS}s warm-up level at the largest, times scale $SCALE"
     [ "$WRK" = 1 ] && echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up"
     echo "- targets: ${TARGETS[*]}"
     echo "- raw logs and Gatling HTML reports: bench-results/$RUN_ID/ (not committed)"
