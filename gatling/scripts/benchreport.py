@@ -7,6 +7,8 @@ Used by gatling/compare.sh:
   benchreport.py wrk LOG key=value...       print one JSON result line parsed from `wrk --latency` output
   benchreport.py report RUN_DIR             read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
                                             into RUN_DIR, print the Markdown tables
+  benchreport.py ab RUN_DIR                 the same for gatling/ab-wrk.sh: wrk rows with side=old|new, compared as
+                                            medians over rounds and the ratio new/old
 
 Gatling's simulation.log is binary and it writes no stats JSON, so the "---- Global Information ----" block of the
 console output is the source of the numbers (REFERENCE.md section 1). The console has no per-request numbers, so one
@@ -514,11 +516,100 @@ def report_command(run_dir):
     print(table)
 
 
+# ---------------------------------------------------------------- A/B of two builds (gatling/ab-wrk.sh)
+
+AB_COLUMNS = ["target", "endpoint", "side", "round", "status", "requests", "ko", "rps", "mean_ms", "p50_ms", "p99_ms",
+              "ratio_new_vs_old", "errors", "note"]
+
+
+def summarise_ab(rows):
+    """Per (target, endpoint): each side's req/s per round and median, the ratio new/old of the medians and of each
+    round's pair. A round without a result (a server that failed) is left out of its side's median."""
+    groups = {}
+    for row in rows:
+        if row.get("tool") != "wrk" or row.get("side") not in ("old", "new"):
+            continue
+        group = groups.setdefault((row["target"], row["simulation"]), {"old": {}, "new": {}, "errors": set()})
+        if row.get("status") == "ok" and row.get("rps") is not None:
+            group[row["side"]][str(row.get("round"))] = float(row["rps"])
+        if row.get("errors") or row.get("status") != "ok":
+            group["errors"].add("%s round %s: %s" % (row["side"], row.get("round"),
+                                                     row.get("errors") or row.get("note") or row.get("status")))
+    summary = []
+    for (target, simulation), group in groups.items():
+        old, new = group["old"], group["new"]
+        old_median = statistics.median(old.values()) if old else None
+        new_median = statistics.median(new.values()) if new else None
+        paired = [ratio(new[r], old[r]) for r in sorted(old, key=round_key) if r in new]
+        summary.append({"target": target, "endpoint": simulation.removeprefix("wrk-"), "old_rps": old,
+                        "new_rps": new, "old_median": old_median, "new_median": new_median,
+                        "ratio": ratio(new_median, old_median), "paired_ratios": paired,
+                        "errors": "; ".join(sorted(group["errors"]))})
+    return sorted(summary, key=lambda r: (target_order(r["target"]), r["endpoint"]))
+
+
+def round_key(name):
+    return (0, int(name)) if name.isdigit() else (1, name)
+
+
+def per_round(values):
+    """{'1': 100.0, '2': 110.0} -> '100, 110' in round order."""
+    return ", ".join(fmt(values[k]) for k in sorted(values, key=round_key)) or "–"
+
+
+def ab_markdown(summary, failures):
+    out = ["### A/B: wrk req/s, new against old (median of rounds; one server at a time, fresh JVM per round)\n",
+           "| target | endpoint | old, per round | new, per round | old median | new median | **new / old** "
+           "| new / old per round | errors |",
+           "|---|---|---|---|--:|--:|--:|---|---|"]
+    for r in summary:
+        out.append("| {target} | /{endpoint} | {old} | {new} | {old_median} | {new_median} | **{ratio}** | {paired} "
+                   "| {errors} |".format(target=r["target"], endpoint=r["endpoint"], old=per_round(r["old_rps"]),
+                                         new=per_round(r["new_rps"]), old_median=fmt(r["old_median"]),
+                                         new_median=fmt(r["new_median"]), ratio=fmt(r["ratio"], 3),
+                                         paired=", ".join(fmt(p, 3) for p in r["paired_ratios"]) or "–",
+                                         errors=(r["errors"] or "").replace("|", "/")))
+    out.append("")
+    if failures:
+        out.append("### Not run\n")
+        for r in failures:
+            out.append(f"- {r['target']}, {r.get('side')}, round {r.get('round')}: {r.get('note', '')}")
+        out.append("")
+    return "\n".join(out)
+
+
+def ab_command(run_dir):
+    run_dir = Path(run_dir)
+    rows = load_rows(run_dir)
+    summary = summarise_ab(rows)
+    failures = [r for r in rows if r.get("status") in ("failed", "skipped")]
+    with open(run_dir / "results.csv", "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=AB_COLUMNS, extrasaction="ignore")
+        writer.writeheader()
+        for r in summary:
+            for side in ("old", "new"):
+                writer.writerow({"target": r["target"], "endpoint": r["endpoint"], "side": side, "round": "median",
+                                 "status": "ok", "rps": r[f"{side}_median"],
+                                 "ratio_new_vs_old": r["ratio"] if side == "new" else ""})
+        for row in rows:
+            if row.get("side") in ("old", "new"):
+                values = dict(row, endpoint=row.get("simulation", "").removeprefix("wrk-"))
+                writer.writerow({k: ("" if values.get(k) is None else values.get(k)) for k in AB_COLUMNS})
+    table = ab_markdown(summary, failures)
+    header = (run_dir / "machine.md").read_text() if (run_dir / "machine.md").exists() else ""
+    (run_dir / "results.md").write_text(f"{header}\n{table}")
+    print(table)
+    complete = bool(summary) and all(r["ratio"] is not None for r in summary)
+    return 0 if complete and not failures else 1
+
+
 def main(argv):
     if len(argv) >= 3 and argv[1] in ("gatling", "wrk"):
         parse_command(argv[1], argv[2], argv[3:])
     elif len(argv) == 3 and argv[1] == "report":
         report_command(argv[2])
+    elif len(argv) == 3 and argv[1] == "ab":
+        return ab_command(argv[2])
     else:
         print(__doc__, file=sys.stderr)
         return 2

@@ -1,5 +1,8 @@
 """Tests of the console parsers and the wrk summary: python3 -m unittest discover -s gatling/scripts"""
 
+import contextlib
+import io
+import json
 import tempfile
 import unittest
 from pathlib import Path
@@ -204,6 +207,56 @@ class AsyncLatencyLevelsTest(unittest.TestCase):
         self.assertIn("| target | 500 clients | 1,000 clients | KO |", table)
         self.assertIn("| sprout-nio-platform | 104 / 200 / 4,800 | 132 / 200 / 7,317 | 1 |", table)
         self.assertIn("| tomcat-platform | 110 / 200 / 4,500 | – | 0 |", table)
+
+
+def ab_rows(old, new, target="sprout-nio-platform", endpoint="hello"):
+    rows = []
+    for side, values in (("old", old), ("new", new)):
+        for round_number, rps in enumerate(values, 1):
+            if rps is None:
+                rows.append({"target": target, "side": side, "round": str(round_number), "tool": "-",
+                             "status": "failed", "note": "not ready"})
+            else:
+                rows.append({"target": target, "side": side, "round": str(round_number), "tool": "wrk",
+                             "status": "ok", "simulation": f"wrk-{endpoint}", "rps": rps, "requests": rps * 10,
+                             "ok": rps * 10, "ko": 0, "errors": ""})
+    return rows
+
+
+class AbSummaryTest(unittest.TestCase):
+
+    def test_compares_the_medians_and_each_rounds_pair(self):
+        summary = benchreport.summarise_ab(ab_rows((100, 90, 110), (105, 99, 99))
+                                           + ab_rows((50, 50, 50), (40, 60, 50), endpoint="json"))
+        hello, json_row = summary[0], summary[1]
+        self.assertEqual((json_row["endpoint"], hello["endpoint"]), ("json", "hello"))
+        self.assertEqual((hello["old_median"], hello["new_median"], hello["ratio"]), (100, 99, 0.99))
+        self.assertEqual(hello["paired_ratios"], [1.05, 1.1, 0.9])
+        self.assertEqual(json_row["ratio"], 1.0)
+
+    def test_leaves_a_failed_round_out_and_says_so(self):
+        summary = benchreport.summarise_ab(ab_rows((100, None, 120), (110, 130, 150)))
+        self.assertEqual((summary[0]["old_median"], summary[0]["new_median"]), (110, 130))
+        self.assertEqual(summary[0]["paired_ratios"], [1.1, 1.25])
+
+    def test_writes_the_report_and_fails_on_a_missing_round(self):
+        with tempfile.TemporaryDirectory() as directory:
+            run_dir = Path(directory)
+            (run_dir / "machine.md").write_text("## A/B run\n")
+            (run_dir / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in ab_rows((100, 90), (110, 99))))
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(benchreport.ab_command(run_dir), 0)
+            results = (run_dir / "results.md").read_text()
+            self.assertTrue(results.startswith("## A/B run"))
+            self.assertIn("| sprout-nio-platform | /hello | 100, 90 | 110, 99 | 95 | 104 | **1.100** | 1.100, 1.100 |",
+                          results)
+            with open(run_dir / "results.csv") as csv_file:
+                medians = [line for line in csv_file if ",median," in line]
+            self.assertEqual(len(medians), 2)
+            (run_dir / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in ab_rows((100, None), (110, 99))))
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(benchreport.ab_command(run_dir), 1)
+            self.assertIn("- sprout-nio-platform, old, round 2: not ready", (run_dir / "results.md").read_text())
 
 
 if __name__ == "__main__":
