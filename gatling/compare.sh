@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The comparison runner: the same Spring Boot application on every server, loaded by Gatling and wrk, one table.
 #
-#   gatling/compare.sh [quick|full|smoke|wrk] [target...]
+#   gatling/compare.sh [quick|full|smoke|wrk|async] [target...]
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
 #   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
@@ -11,6 +11,11 @@
 #          HeavyLoad after a 60 s warm-up, then wrk (3 rounds x 15 s after 15 s more warm-up)
 #   smoke  for CI, under 2 minutes: one target (default tomcat-platform), HelloWorld at 0.1 x; fails on any KO
 #   wrk    wrk only: /benchmark/hello and /benchmark/json, 3 interleaved rounds x 10 s
+#   async  AsyncLatency (500/1,000/2,000 clients looping on /latency-async?ms=100, 20 s per level after a 30 s
+#          warm-up level), then wrk on /hello and /json (3 interleaved rounds x 10 s after 15 s warm-up); default
+#          targets sprout-nio-platform sprout-hybrid-platform tomcat-platform (name netty to add it): about 11 min
+#
+# The blocking path of two builds (e.g. the previous commit and this one) is compared by gatling/ab-wrk.sh.
 #
 # Targets (default: all): sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
 #   tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty
@@ -21,7 +26,9 @@
 #
 # Knobs: SCALE, SIMS ("ColdStart Latency ..."), WARMUP_SECONDS, COLD_USERS, CONCURRENCY_LEVELS ("500 1000 2000"),
 #   CONCURRENCY_REQUESTS, CONCURRENCY_SCALE (default 1: a level is short anyway, and fewer requests than about five
-#   per client would measure connection set-up rather than concurrency; all levels share one Gatling run), WRK (0/1),
+#   per client would measure connection set-up rather than concurrency; all levels share one Gatling run),
+#   ASYNC_LEVEL_SECONDS (20) and ASYNC_WARMUP_SECONDS (30) for AsyncLatency (both multiplied by SCALE; its levels are
+#   CONCURRENCY_LEVELS), WRK (0/1),
 #   WRK_ENDPOINTS ("hello json"), WRK_SECONDS, WRK_ROUNDS, WRK_WARMUP_SECONDS, WRK_CONNECTIONS,
 #   PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS,
 #   APP_ARGS (extra application arguments for every target, e.g. --spring.profiles.active=postgres after
@@ -32,8 +39,8 @@ set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 REPORT="$ROOT/gatling/scripts/benchreport.py"
-ALL_TARGETS=(sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
-  tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty)
+# shellcheck source=scripts/bench-lib.sh
+. "$ROOT/gatling/scripts/bench-lib.sh"
 
 usage() {
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
@@ -57,10 +64,16 @@ case "$PRESET" in
   wrk)
     : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
     : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" ;;
+  async)
+    # AsyncLatency warms up itself (server and Gatling) with an unmeasured level; wrk warms each endpoint first.
+    : "${SIMS:=AsyncLatency}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
+    : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" "${WRK_ENDPOINTS:=hello json}"
+    [ $# -eq 0 ] && set -- sprout-nio-platform sprout-hybrid-platform tomcat-platform ;;
   -h|--help|help) usage ;;
   *) echo "Unknown preset '$PRESET'." >&2; usage ;;
 esac
 : "${COLD_USERS:=2000}" "${CONCURRENCY_LEVELS:=500 1000 2000}" "${CONCURRENCY_REQUESTS:=10000}" "${CONCURRENCY_SCALE:=1}"
+: "${ASYNC_LEVEL_SECONDS:=20}" "${ASYNC_WARMUP_SECONDS:=30}"
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
 : "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
 # Identical for every server. A JVM pinned to one CPU picks Serial GC and one virtual-thread carrier anyway;
@@ -74,7 +87,7 @@ GATLING_JVM="-Xmx1G -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 --add-opens=java
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 for target in "${TARGETS[@]}"; do
-  case " ${ALL_TARGETS[*]} " in *" $target "*) ;; *) echo "Unknown target '$target'." >&2; usage ;; esac
+  is_target "$target" || { echo "Unknown target '$target'." >&2; usage; }
 done
 
 RUN_ID="$(date -u +%Y-%m-%d)-$PRESET-$(date -u +%H%M%S)"
@@ -90,113 +103,20 @@ ROWS="$OUT_DIR/rows.jsonl"
 
 START_EPOCH=$(date +%s)
 START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
-progress() { printf '[%s +%4ss] %s\n' "$(date -u +%H:%M:%S)" "$(( $(date +%s) - START_EPOCH ))" "$*"; }
-die() { echo "compare.sh: $*" >&2; exit 1; }
 
-# ------------------------------------------------------------------ cleanup: never leave a server or load running
-SERVER_PIDS=()
-CHILD_PID=""
-cleanup() {
-  [ -n "$CHILD_PID" ] && kill -TERM "$CHILD_PID" 2>/dev/null
-  for pid in "${SERVER_PIDS[@]}"; do stop_pid "$pid"; done
-  SERVER_PIDS=()
-}
-stop_pid() {
-  local pid=$1 i
-  kill -TERM "$pid" 2>/dev/null || return 0
-  for i in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
-  kill -KILL "$pid" 2>/dev/null
-  wait "$pid" 2>/dev/null
-}
 trap cleanup EXIT
 trap 'echo "Interrupted." >&2; exit 130' INT TERM
 
-# Runs a command in the background and waits, so the EXIT trap can stop it. With WATCH_PID set, the command is
-# stopped early if that process (the server) exits, instead of waiting for its own time-outs.
-WATCH_PID=""
-run_child() {
-  "$@" &
-  CHILD_PID=$!
-  if [ -n "$WATCH_PID" ]; then
-    while kill -0 "$CHILD_PID" 2>/dev/null; do
-      if ! kill -0 "$WATCH_PID" 2>/dev/null; then
-        kill -TERM "$CHILD_PID" 2>/dev/null
-        break
-      fi
-      sleep 0.2
-    done
-  fi
-  wait "$CHILD_PID"
-  local rc=$?
-  CHILD_PID=""
-  return $rc
-}
-
 # ------------------------------------------------------------------ tools
-java_major() {
-  "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}' | cut -d. -f1
-}
-find_jdk() {
-  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/javac" ] && [ "$(java_major "$JAVA_HOME/bin/java")" -ge 21 ]; then
-    return
-  fi
-  JAVA_HOME=""
-  local candidate
-  if command -v javac >/dev/null && [ "$(java_major java)" -ge 21 ]; then
-    JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
-  else
-    for candidate in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do
-      if [ -x "$candidate/bin/javac" ] && [ "$(java_major "$candidate/bin/java")" -ge 21 ]; then
-        JAVA_HOME=${candidate%/}
-        break
-      fi
-    done
-  fi
-  [ -n "$JAVA_HOME" ] || die "no JDK >= 21 found (looked at JAVA_HOME, PATH and /usr/lib/jvm)"
-}
-APT_UPDATED=0
-need_package() { # command package
-  command -v "$1" >/dev/null && return 0
-  progress "installing $2 (Debian package) for '$1'"
-  [ "$(id -u)" -eq 0 ] || die "'$1' is missing: run 'sudo apt-get install -y $2' first"
-  if [ "$APT_UPDATED" -eq 0 ]; then apt-get update -qq >/dev/null || die "apt-get update failed"; APT_UPDATED=1; fi
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null || die "apt-get install $2 failed"
-}
-
 find_jdk
-export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
-JAVA="$JAVA_HOME/bin/java"
 need_package python3 python3-minimal
 need_package curl curl
 need_package taskset util-linux
 [ "$WRK" = 1 ] && need_package wrk wrk
-if [ "$PIN" = 1 ] && [ "$(nproc)" -lt 2 ]; then
-  progress "only $(nproc) CPU visible: running unpinned"
-  PIN=0
-fi
-if [ "$PIN" = 1 ]; then
-  ON_SERVER_CPU=(taskset -c "$SERVER_CPU")
-  ON_LOAD_CPU=(taskset -c "$LOAD_CPU")
-else
-  ON_SERVER_CPU=()
-  ON_LOAD_CPU=()
-fi
+setup_pinning
 
 # ------------------------------------------------------------------ targets
-flavour_of() { case "$1" in sprout-*) echo sprout ;; tomcat-*) echo tomcat ;; jetty-*) echo jetty ;; netty) echo netty ;; esac; }
-threads_of() { case "$1" in *-platform) echo platform ;; *) echo virtual ;; esac; }
-mode_of() { case "$1" in sprout-nio-*) echo nio ;; sprout-hybrid-*) echo hybrid ;; netty) echo reactive ;; *) echo servlet ;; esac; }
 jar_of() { echo "$ROOT/sample-boot-app/target/$1/sample-boot-app-$1.jar"; }
-# Application arguments per target: the same jar, only properties differ.
-props_of() {
-  local target=$1 virtual=false
-  [ "$(threads_of "$target")" = virtual ] && virtual=true
-  case "$target" in
-    sprout-*) echo "--sprout.server.execution-mode=$(mode_of "$target") --sprout.server.thread-type=$(threads_of "$target") --spring.threads.virtual.enabled=$virtual" ;;
-    *) echo "--spring.threads.virtual.enabled=$virtual" ;;
-  esac
-}
-
 declare -A JAR_READY=()
 declare -A JAR_PROBLEM=()
 mvnw() { (cd "$ROOT" && ./mvnw -B -ntp "$@"); }
@@ -220,59 +140,12 @@ build_jar() { # flavour
     JAR_PROBLEM[$flavour]="Sprout's starter (sprout-spring-boot-starter) has no sources yet"
     return 0
   fi
-  progress "building sample-boot-app-$flavour.jar"
-  local extra=()
-  [ "$flavour" = sprout ] && extra=(-am)
-  # An unchanged sample app keeps its old repackaged jar, with the engine and starter it was built with: start fresh.
-  rm -f "$jar" "$jar.original"
-  if mvnw -q -pl sample-boot-app "${extra[@]}" -P "$flavour" -DskipTests package > "$log" 2>&1 && [ -f "$jar" ]; then
+  progress "building sample-boot-app-$flavour.jar (from scratch)"
+  if build_sample_jar "$ROOT" "$flavour" "$log" > /dev/null; then
     JAR_READY[$flavour]=1
   else
     JAR_PROBLEM[$flavour]="building sample-boot-app -P $flavour failed (see $log)"
   fi
-}
-
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() { # first free port from $1
-  local port=$1
-  while port_in_use "$port"; do port=$((port + 1)); done
-  echo "$port"
-}
-
-SERVER_PID=""
-LAUNCH_MS=0
-start_server() { # target port log
-  local target=$1 port=$2 log=$3
-  # shellcheck disable=SC2046 # JVM_FLAGS and the properties are word lists on purpose
-  "${ON_SERVER_CPU[@]}" "$JAVA" $JVM_FLAGS -jar "$(jar_of "$(flavour_of "$target")")" \
-    --server.address=127.0.0.1 --server.port="$port" $(props_of "$target") $APP_ARGS > "$log" 2>&1 &
-  SERVER_PID=$!
-  LAUNCH_MS=$(date +%s%3N)
-  SERVER_PIDS+=("$SERVER_PID")
-}
-stop_server() { # pid
-  stop_pid "$1"
-  local kept=() pid
-  for pid in "${SERVER_PIDS[@]}"; do [ "$pid" != "$1" ] && kept+=("$pid"); done
-  SERVER_PIDS=("${kept[@]}")
-}
-wait_ready() { # pid port -> prints ms from launch to the first 200 of /benchmark/health; fails if it dies or stalls
-  local pid=$1 port=$2 deadline=$(( $(date +%s) + 180 ))
-  while [ "$(date +%s)" -lt "$deadline" ]; do
-    kill -0 "$pid" 2>/dev/null || return 1
-    if [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port/benchmark/health")" = 200 ]; then
-      echo $(( $(date +%s%3N) - LAUNCH_MS ))
-      return 0
-    fi
-    sleep 0.05
-  done
-  return 1
-}
-check_identity() { # target port: the jar must really run the server we think we measure
-  local expected actual
-  expected=$(flavour_of "$1")
-  actual=$(curl -s --max-time 5 "http://127.0.0.1:$2/benchmark/json" | sed -n 's/.*"server":"\([a-z]*\)".*/\1/p')
-  [ "$actual" = "$expected" ] || { echo "answered as '${actual:-nothing}', expected '$expected'"; return 1; }
 }
 
 record() { # kind log key=value...
@@ -310,6 +183,8 @@ sim_limit() { # generous wall-clock bound for one Gatling run, in seconds
   python3 -c "import sys; print(int(float(sys.argv[1]) * float(sys.argv[2]) + 120))" "$1" "$SCALE"
 }
 declare -A SIM_SECONDS=([ColdStart]=20 [HelloWorld]=90 [CpuIntensive]=60 [Latency]=50 [Concurrency]=60 [Db]=40 [HeavyLoad]=120)
+# All levels of AsyncLatency, its warm-up included, at scale 1.
+async_seconds() { echo $(( ASYNC_WARMUP_SECONDS + ASYNC_LEVEL_SECONDS * $(wc -w <<< "$CONCURRENCY_LEVELS") )); }
 
 STEP=0
 TOTAL_STEPS=0
@@ -319,7 +194,7 @@ run_target_gatling() { # target
   log="$RAW_DIR/logs/$target-server.log"
   meta=(target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" mode="$(mode_of "$target")")
   progress "$target: starting $(basename "$(jar_of "$(flavour_of "$target")")") on 127.0.0.1:$port $(props_of "$target")"
-  start_server "$target" "$port" "$log"
+  start_server "$(jar_of "$(flavour_of "$target")")" "$target" "$port" "$log"
   local server_pid=$SERVER_PID
   if [[ " $SIMS " == *" ColdStart "* ]]; then
     # ColdStart starts with the server: its before() hook polls /benchmark/health and fires the burst at once.
@@ -382,6 +257,21 @@ run_target_gatling() { # target
       done
       continue
     fi
+    if [ "$sim" = AsyncLatency ]; then
+      # As Concurrency, on /latency-async, but each level lasts a fixed time: its throughput is what is measured.
+      STEP=$((STEP + 1))
+      progress "[$STEP/$TOTAL_STEPS] $target: AsyncLatency ($CONCURRENCY_LEVELS clients, latency-async?ms=100, ${ASYNC_LEVEL_SECONDS}s per level after a ${ASYNC_WARMUP_SECONDS}s warm-up level, scale $SCALE)"
+      run_gatling "$target" "$port" AsyncLatency AsyncLatency \
+        $(( $(sim_limit "$(async_seconds)") + 30 * ($(wc -w <<< "$CONCURRENCY_LEVELS") + 1) )) \
+        "$RAW_DIR/logs/$target-AsyncLatency.log" -Dlevels="${CONCURRENCY_LEVELS// /,}" \
+        -DlevelSeconds="$ASYNC_LEVEL_SECONDS" -DwarmUpSeconds="$ASYNC_WARMUP_SECONDS"
+      for level in $CONCURRENCY_LEVELS; do
+        record gatling "$RAW_DIR/logs/$target-AsyncLatency.log" "${meta[@]}" simulation="AsyncLatency-$level" \
+          clients="$level" ready_ms="$ready_ms"
+        summary_of_last_row
+      done
+      continue
+    fi
     STEP=$((STEP + 1))
     progress "[$STEP/$TOTAL_STEPS] $target: $sim (scale $SCALE)"
     run_gatling "$target" "$port" "$sim" "$sim" "$(sim_limit "${SIM_SECONDS[$sim]}")" "$RAW_DIR/logs/$target-$sim.log"
@@ -417,7 +307,7 @@ run_wrk_matrix() { # targets...
     fi
     port=$(free_port "$PORT")
     progress "wrk: starting $target on 127.0.0.1:$port (CPU ${SERVER_CPU})"
-    start_server "$target" "$port" "$RAW_DIR/logs/$target-wrk-server.log"
+    start_server "$(jar_of "$(flavour_of "$target")")" "$target" "$port" "$RAW_DIR/logs/$target-wrk-server.log"
     pid=$SERVER_PID
     if ready=$(wait_ready "$pid" "$port") && check_identity "$target" "$port" > /dev/null; then
       port_of[$target]=$port
@@ -476,6 +366,7 @@ write_machine() {
     fi
     echo "- simulations: ${SIMS:-none} at duration scale $SCALE; warm-up ${WARMUP_SECONDS}s; ColdStart burst $COLD_USERS users;"
     echo "  Concurrency levels $CONCURRENCY_LEVELS, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests per level"
+    [[ " $SIMS " == *" AsyncLatency "* ]] && echo "- AsyncLatency: levels $CONCURRENCY_LEVELS clients on /benchmark/latency-async?ms=100, ${ASYNC_LEVEL_SECONDS}s per level after a ${ASYNC_WARMUP_SECONDS}s warm-up level at the largest, times scale $SCALE"
     [ "$WRK" = 1 ] && echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up"
     echo "- targets: ${TARGETS[*]}"
     echo "- raw logs and Gatling HTML reports: bench-results/$RUN_ID/ (not committed)"

@@ -7,6 +7,8 @@ Used by gatling/compare.sh:
   benchreport.py wrk LOG key=value...       print one JSON result line parsed from `wrk --latency` output
   benchreport.py report RUN_DIR             read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
                                             into RUN_DIR, print the Markdown tables
+  benchreport.py ab RUN_DIR                 the same for gatling/ab-wrk.sh: wrk rows with side=old|new, compared as
+                                            medians over rounds and the ratio new/old
 
 Gatling's simulation.log is binary and it writes no stats JSON, so the "---- Global Information ----" block of the
 console output is the source of the numbers (REFERENCE.md section 1). The console has no per-request numbers, so one
@@ -101,14 +103,17 @@ REPORT_COLUMNS = {2: "requests", 3: "ok", 4: "ko", 7: "min_ms", 8: "p50_ms", 9: 
 
 
 def parse_gatling_level(text, clients):
-    """One Concurrency level (the requests named '... c=<clients>') of a run whose console log is `text`."""
+    """One level of a multi-level closed-model run (Concurrency, AsyncLatency): the requests named '... c=<clients>'
+    of the run whose console log is `text`."""
     report = re.search(r"please open the following file: file://(\S+/index\.html)", text)
     if not report or not Path(report.group(1)).exists():
         return None
     row = report_row(Path(report.group(1)).read_text(errors="replace"), f" c={clients}")
     if row is None:
         return None
-    span = re.search(rf"^concurrency-level clients={clients} requests=\d+ millis=(\d+)\s*$", text, re.M)
+    # "concurrency-level clients=500 requests=10000 millis=4321" (Concurrency), "async-level clients=500 millis=20104"
+    # (AsyncLatency).
+    span = re.search(rf"^[a-z]+-level clients={clients} (?:\S+ )*millis=(\d+)\s*$", text, re.M)
     if span and int(span.group(1)) > 0:
         row["rps"] = round(row["requests"] * 1000 / int(span.group(1)), 1)
     assertion = re.search(rf"^\S.* c={clients}: .* : (true|false)", text, re.M)
@@ -293,6 +298,7 @@ def markdown(rows, wrk_summary):
                            max=fmt(r.get("max_ms")), rps=fmt(r.get("rps"), 1), asrt=r.get("assertions", "–"),
                            err=(r.get("errors") or "").replace("|", "/")))
         out.append("")
+    out.extend(level_tables(gatling))
     if wrk_summary:
         out.append("### wrk throughput (server on CPU 0, wrk on CPU 1, median of interleaved rounds)\n")
         out.append("| endpoint | target | req/s | × tomcat-platform | × tomcat (same thread type) | mean ms | p50 ms "
@@ -325,14 +331,60 @@ def markdown(rows, wrk_summary):
     return "\n".join(out)
 
 
-SIMULATION_ORDER = ["ColdStart", "HelloWorld", "CpuIntensive", "Latency", "Concurrency-500", "Concurrency-1000",
-                    "Concurrency-2000", "Db", "HeavyLoad"]
+def level_groups(gatling_rows):
+    """{simulation: ([levels], {(target, level): row})} for the multi-level simulations among the measured rows."""
+    groups = {}
+    for r in gatling_rows:
+        base, level = level_of(r["simulation"])
+        if level is not None and r.get("status") == "ok":
+            levels, cells = groups.setdefault(base, ([], {}))
+            if level not in levels:
+                levels.append(level)
+            cells[(r["target"], level)] = r
+    return {base: (sorted(levels), cells) for base, (levels, cells) in groups.items()}
+
+
+def sorted_levels(gatling_rows):
+    return sorted(level_groups(gatling_rows).items(), key=lambda item: simulation_order(item[0]))
+
+
+def level_tables(gatling_rows):
+    """One table per multi-level simulation: per target, mean and p99 response time and req/s at every level."""
+    out = []
+    for base, (levels, cells) in sorted_levels(gatling_rows):
+        targets = sorted({target for target, _ in cells}, key=target_order)
+        out.append(f"### {base} by number of clients (mean ms / p99 ms / req/s)\n")
+        out.append("| target | " + " | ".join(f"{level:,} clients" for level in levels) + " | KO |")
+        out.append("|---|" + "--:|" * len(levels) + "--:|")
+        for target in targets:
+            row_cells = []
+            for level in levels:
+                r = cells.get((target, level))
+                row_cells.append("–" if r is None else "{} / {} / {}".format(
+                    fmt(r.get("mean_ms")), fmt(r.get("p99_ms")), fmt(r.get("rps"))))
+            ko = sum(int(r.get("ko") or 0) for (t, _), r in cells.items() if t == target)
+            out.append(f"| {target} | " + " | ".join(row_cells) + f" | {fmt(ko)} |")
+        out.append("")
+    return out
+
+
+SIMULATION_ORDER = ["ColdStart", "HelloWorld", "CpuIntensive", "Latency", "Concurrency", "AsyncLatency", "Db",
+                    "HeavyLoad"]
 TARGET_ORDER = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
                 "tomcat-platform", "tomcat-virtual", "jetty-platform", "jetty-virtual", "netty"]
 
 
+def level_of(name):
+    """'Concurrency-500' -> ('Concurrency', 500); 'Latency' -> ('Latency', None)."""
+    match = re.fullmatch(r"(.+)-(\d+)", name)
+    return (match.group(1), int(match.group(2))) if match else (name, None)
+
+
 def simulation_order(name):
-    return (SIMULATION_ORDER.index(name) if name in SIMULATION_ORDER else len(SIMULATION_ORDER), name)
+    """The order of SIMULATION_ORDER, the levels of one simulation by their number of clients, others last."""
+    base, level = level_of(name)
+    position = SIMULATION_ORDER.index(base) if base in SIMULATION_ORDER else len(SIMULATION_ORDER)
+    return (position, base, -1 if level is None else level)
 
 
 def target_order(name):
@@ -427,6 +479,14 @@ def charts(run_dir, rows, wrk_summary):
         written.append(grouped_bars(f"{simulation}: mean throughput", "req/s", targets, ["req/s"],
                                     {(r["target"], "req/s"): r.get("rps") for r in sim_rows},
                                     run_dir / f"throughput-{slug}.svg", 1))
+    for base, (levels, cells) in sorted_levels(gatling):
+        targets = sorted({target for target, _ in cells}, key=target_order)
+        groups = [f"{level:,} clients" for level in levels]
+        for key, unit, slug, digits in (("mean_ms", "mean ms", "mean", 0), ("rps", "req/s", "throughput", 1)):
+            values = {(f"{level:,} clients", target): cells[(target, level)].get(key)
+                      for (target, level) in cells}
+            written.append(grouped_bars(f"{base}: {unit} by number of clients", unit, groups, targets, values,
+                                        run_dir / f"levels-{slug}-{base.lower()}.svg", digits))
     if gatling:
         targets = sorted({r["target"] for r in gatling}, key=target_order)
         values = {(r["simulation"], r["target"]): r.get("success_pct") for r in gatling}
@@ -456,11 +516,100 @@ def report_command(run_dir):
     print(table)
 
 
+# ---------------------------------------------------------------- A/B of two builds (gatling/ab-wrk.sh)
+
+AB_COLUMNS = ["target", "endpoint", "side", "round", "status", "requests", "ko", "rps", "mean_ms", "p50_ms", "p99_ms",
+              "ratio_new_vs_old", "errors", "note"]
+
+
+def summarise_ab(rows):
+    """Per (target, endpoint): each side's req/s per round and median, the ratio new/old of the medians and of each
+    round's pair. A round without a result (a server that failed) is left out of its side's median."""
+    groups = {}
+    for row in rows:
+        if row.get("tool") != "wrk" or row.get("side") not in ("old", "new"):
+            continue
+        group = groups.setdefault((row["target"], row["simulation"]), {"old": {}, "new": {}, "errors": set()})
+        if row.get("status") == "ok" and row.get("rps") is not None:
+            group[row["side"]][str(row.get("round"))] = float(row["rps"])
+        if row.get("errors") or row.get("status") != "ok":
+            group["errors"].add("%s round %s: %s" % (row["side"], row.get("round"),
+                                                     row.get("errors") or row.get("note") or row.get("status")))
+    summary = []
+    for (target, simulation), group in groups.items():
+        old, new = group["old"], group["new"]
+        old_median = statistics.median(old.values()) if old else None
+        new_median = statistics.median(new.values()) if new else None
+        paired = [ratio(new[r], old[r]) for r in sorted(old, key=round_key) if r in new]
+        summary.append({"target": target, "endpoint": simulation.removeprefix("wrk-"), "old_rps": old,
+                        "new_rps": new, "old_median": old_median, "new_median": new_median,
+                        "ratio": ratio(new_median, old_median), "paired_ratios": paired,
+                        "errors": "; ".join(sorted(group["errors"]))})
+    return sorted(summary, key=lambda r: (target_order(r["target"]), r["endpoint"]))
+
+
+def round_key(name):
+    return (0, int(name)) if name.isdigit() else (1, name)
+
+
+def per_round(values):
+    """{'1': 100.0, '2': 110.0} -> '100, 110' in round order."""
+    return ", ".join(fmt(values[k]) for k in sorted(values, key=round_key)) or "–"
+
+
+def ab_markdown(summary, failures):
+    out = ["### A/B: wrk req/s, new against old (median of rounds; one server at a time, fresh JVM per round)\n",
+           "| target | endpoint | old, per round | new, per round | old median | new median | **new / old** "
+           "| new / old per round | errors |",
+           "|---|---|---|---|--:|--:|--:|---|---|"]
+    for r in summary:
+        out.append("| {target} | /{endpoint} | {old} | {new} | {old_median} | {new_median} | **{ratio}** | {paired} "
+                   "| {errors} |".format(target=r["target"], endpoint=r["endpoint"], old=per_round(r["old_rps"]),
+                                         new=per_round(r["new_rps"]), old_median=fmt(r["old_median"]),
+                                         new_median=fmt(r["new_median"]), ratio=fmt(r["ratio"], 3),
+                                         paired=", ".join(fmt(p, 3) for p in r["paired_ratios"]) or "–",
+                                         errors=(r["errors"] or "").replace("|", "/")))
+    out.append("")
+    if failures:
+        out.append("### Not run\n")
+        for r in failures:
+            out.append(f"- {r['target']}, {r.get('side')}, round {r.get('round')}: {r.get('note', '')}")
+        out.append("")
+    return "\n".join(out)
+
+
+def ab_command(run_dir):
+    run_dir = Path(run_dir)
+    rows = load_rows(run_dir)
+    summary = summarise_ab(rows)
+    failures = [r for r in rows if r.get("status") in ("failed", "skipped")]
+    with open(run_dir / "results.csv", "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=AB_COLUMNS, extrasaction="ignore")
+        writer.writeheader()
+        for r in summary:
+            for side in ("old", "new"):
+                writer.writerow({"target": r["target"], "endpoint": r["endpoint"], "side": side, "round": "median",
+                                 "status": "ok", "rps": r[f"{side}_median"],
+                                 "ratio_new_vs_old": r["ratio"] if side == "new" else ""})
+        for row in rows:
+            if row.get("side") in ("old", "new"):
+                values = dict(row, endpoint=row.get("simulation", "").removeprefix("wrk-"))
+                writer.writerow({k: ("" if values.get(k) is None else values.get(k)) for k in AB_COLUMNS})
+    table = ab_markdown(summary, failures)
+    header = (run_dir / "machine.md").read_text() if (run_dir / "machine.md").exists() else ""
+    (run_dir / "results.md").write_text(f"{header}\n{table}")
+    print(table)
+    complete = bool(summary) and all(r["ratio"] is not None for r in summary)
+    return 0 if complete and not failures else 1
+
+
 def main(argv):
     if len(argv) >= 3 and argv[1] in ("gatling", "wrk"):
         parse_command(argv[1], argv[2], argv[3:])
     elif len(argv) == 3 and argv[1] == "report":
         report_command(argv[2])
+    elif len(argv) == 3 and argv[1] == "ab":
+        return ab_command(argv[2])
     else:
         print(__doc__, file=sys.stderr)
         return 2

@@ -1,5 +1,8 @@
 """Tests of the console parsers and the wrk summary: python3 -m unittest discover -s gatling/scripts"""
 
+import contextlib
+import io
+import json
 import tempfile
 import unittest
 from pathlib import Path
@@ -150,6 +153,110 @@ class WrkSummaryTest(unittest.TestCase):
         self.assertEqual(summary["sprout-nio-virtual"]["rps"], 130)
         self.assertEqual(summary["sprout-nio-virtual"]["ratio_vs_tomcat_platform"], 1.3)
         self.assertEqual(summary["sprout-nio-virtual"]["ratio_vs_tomcat_same_threads"], 2.6)
+
+
+class AsyncLatencyLevelsTest(unittest.TestCase):
+
+    def setUp(self):
+        self.directory = tempfile.TemporaryDirectory()
+        index = Path(self.directory.name) / "index.html"
+        index.write_text("<table><tbody>"
+                         + report_row("warm-up", (90000, 90000, 0, 0, 1000, 101, 180, 240, 900, 1500, 2100, 230, 120))
+                         + report_row("latency-async ms=100 c=500", (96000, 96000, 0, 0, 1000, 100, 103, 105, 111,
+                                                                      130, 250, 104, 6))
+                         + report_row("latency-async ms=100 c=1000", (150000, 149000, 1000, 0.7, 1500, 100, 125, 140,
+                                                                       180, 240, 30001, 132, 40))
+                         + "</tbody></table>")
+        self.console = ("async-level clients=500 millis=20000\n"
+                        "async-level clients=1000 millis=20500\n"
+                        + GATLING_WITH_ERRORS.split("Global: ")[0]
+                        + f"Reports generated, please open the following file: file://{index}\n"
+                        "latency-async ms=100 c=500: percentage of successful events is greater than 99.0 : true "
+                        "(actual : 100.0)\n"
+                        "latency-async ms=100 c=1000: percentage of successful events is greater than 99.0 : false "
+                        "(actual : 99.3)\n")
+
+    def tearDown(self):
+        self.directory.cleanup()
+
+    def test_reads_each_level_with_the_throughput_of_its_span(self):
+        row = benchreport.parse_gatling_level(self.console, "500")
+        self.assertEqual((row["requests"], row["ko"], row["mean_ms"], row["p99_ms"]), (96000, 0, 104.0, 130.0))
+        self.assertEqual((row["rps"], row["assertions"], row["errors"]), (4800.0, "pass", ""))
+        row = benchreport.parse_gatling_level(self.console, "1000")
+        self.assertEqual((row["ko"], row["rps"], row["assertions"]), (1000, 7317.1, "fail"))
+        self.assertIsNone(benchreport.parse_gatling_level(self.console, "2000"))
+
+    def test_orders_levels_by_clients_after_concurrency(self):
+        names = ["Db", "AsyncLatency-2000", "wrk-hello", "AsyncLatency-500", "Concurrency-1000", "AsyncLatency-1000",
+                 "Concurrency-500", "ColdStart"]
+        self.assertEqual(sorted(names, key=benchreport.simulation_order),
+                         ["ColdStart", "Concurrency-500", "Concurrency-1000", "AsyncLatency-500", "AsyncLatency-1000",
+                          "AsyncLatency-2000", "Db", "wrk-hello"])
+
+    def test_tabulates_each_target_across_levels(self):
+        rows = []
+        for target, level, mean, rps in (("sprout-nio-platform", 500, 104, 4800),
+                                         ("sprout-nio-platform", 1000, 132, 7317),
+                                         ("tomcat-platform", 500, 110, 4500)):
+            rows.append({"target": target, "tool": "gatling", "status": "ok", "simulation": f"AsyncLatency-{level}",
+                         "requests": 10, "ok": 10, "ko": 1 if level == 1000 else 0, "mean_ms": mean, "p99_ms": 200,
+                         "rps": rps})
+        table = benchreport.markdown(rows, [])
+        self.assertIn("### AsyncLatency by number of clients (mean ms / p99 ms / req/s)", table)
+        self.assertIn("| target | 500 clients | 1,000 clients | KO |", table)
+        self.assertIn("| sprout-nio-platform | 104 / 200 / 4,800 | 132 / 200 / 7,317 | 1 |", table)
+        self.assertIn("| tomcat-platform | 110 / 200 / 4,500 | – | 0 |", table)
+
+
+def ab_rows(old, new, target="sprout-nio-platform", endpoint="hello"):
+    rows = []
+    for side, values in (("old", old), ("new", new)):
+        for round_number, rps in enumerate(values, 1):
+            if rps is None:
+                rows.append({"target": target, "side": side, "round": str(round_number), "tool": "-",
+                             "status": "failed", "note": "not ready"})
+            else:
+                rows.append({"target": target, "side": side, "round": str(round_number), "tool": "wrk",
+                             "status": "ok", "simulation": f"wrk-{endpoint}", "rps": rps, "requests": rps * 10,
+                             "ok": rps * 10, "ko": 0, "errors": ""})
+    return rows
+
+
+class AbSummaryTest(unittest.TestCase):
+
+    def test_compares_the_medians_and_each_rounds_pair(self):
+        summary = benchreport.summarise_ab(ab_rows((100, 90, 110), (105, 99, 99))
+                                           + ab_rows((50, 50, 50), (40, 60, 50), endpoint="json"))
+        hello, json_row = summary[0], summary[1]
+        self.assertEqual((json_row["endpoint"], hello["endpoint"]), ("json", "hello"))
+        self.assertEqual((hello["old_median"], hello["new_median"], hello["ratio"]), (100, 99, 0.99))
+        self.assertEqual(hello["paired_ratios"], [1.05, 1.1, 0.9])
+        self.assertEqual(json_row["ratio"], 1.0)
+
+    def test_leaves_a_failed_round_out_and_says_so(self):
+        summary = benchreport.summarise_ab(ab_rows((100, None, 120), (110, 130, 150)))
+        self.assertEqual((summary[0]["old_median"], summary[0]["new_median"]), (110, 130))
+        self.assertEqual(summary[0]["paired_ratios"], [1.1, 1.25])
+
+    def test_writes_the_report_and_fails_on_a_missing_round(self):
+        with tempfile.TemporaryDirectory() as directory:
+            run_dir = Path(directory)
+            (run_dir / "machine.md").write_text("## A/B run\n")
+            (run_dir / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in ab_rows((100, 90), (110, 99))))
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(benchreport.ab_command(run_dir), 0)
+            results = (run_dir / "results.md").read_text()
+            self.assertTrue(results.startswith("## A/B run"))
+            self.assertIn("| sprout-nio-platform | /hello | 100, 90 | 110, 99 | 95 | 104 | **1.100** | 1.100, 1.100 |",
+                          results)
+            with open(run_dir / "results.csv") as csv_file:
+                medians = [line for line in csv_file if ",median," in line]
+            self.assertEqual(len(medians), 2)
+            (run_dir / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in ab_rows((100, None), (110, 99))))
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(benchreport.ab_command(run_dir), 1)
+            self.assertIn("- sprout-nio-platform, old, round 2: not ready", (run_dir / "results.md").read_text())
 
 
 if __name__ == "__main__":

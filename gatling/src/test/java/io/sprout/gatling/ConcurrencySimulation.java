@@ -1,12 +1,10 @@
 package io.sprout.gatling;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAccumulator;
 
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -45,10 +43,7 @@ public class ConcurrencySimulation extends Simulation {
     /** Per level: the earliest client start and the latest client finish, epoch milliseconds. */
     private final Map<Integer, LevelSpan> spans = new ConcurrentHashMap<>();
 
-    private final List<Integer> levels = Arrays.stream(System.getProperty("levels", "500,1000,2000").split(","))
-        .map(String::trim)
-        .map(Integer::valueOf)
-        .toList();
+    private final List<Integer> levels = LoadSettings.intListProperty("levels", "500,1000,2000");
 
     private final int requests = this.settings.scaledCount(LoadSettings.intProperty("requests", 10_000), 1);
 
@@ -100,33 +95,6 @@ public class ConcurrencySimulation extends Simulation {
                 : scenario(name).exec(session -> span.started(session)).exec(request)
                     .exec(session -> span.finished(session));
         return scenario.injectOpen(atOnceUsers(clients));
-    }
-
-    /** The wall-clock span of one level, from its first client's start to its last client's finish. */
-    private static final class LevelSpan {
-
-        private final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
-
-        private final LongAccumulator last = new LongAccumulator(Math::max, Long.MIN_VALUE);
-
-        <T> T started(T session) {
-            this.first.accumulate(System.currentTimeMillis());
-            return session;
-        }
-
-        <T> T finished(T session) {
-            this.last.accumulate(System.currentTimeMillis());
-            return session;
-        }
-
-        boolean hasRun() {
-            return this.last.get() >= this.first.get();
-        }
-
-        long millis() {
-            return this.last.get() - this.first.get();
-        }
-
     }
 
 }

@@ -4,6 +4,8 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 
@@ -60,6 +62,15 @@ final class LoadSettings {
     /** Integer system property with a default. */
     static int intProperty(String name, int defaultValue) {
         return Integer.parseInt(System.getProperty(name, Integer.toString(defaultValue)));
+    }
+
+    /** Comma-separated integers from a system property, e.g. {@code -Dlevels=500,1000,2000}. */
+    static List<Integer> intListProperty(String name, String defaultValue) {
+        return Arrays.stream(System.getProperty(name, defaultValue).split(","))
+            .map(String::trim)
+            .filter((value) -> !value.isEmpty())
+            .map(Integer::valueOf)
+            .toList();
     }
 
     /**

@@ -6,7 +6,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -97,6 +101,36 @@ class BenchmarkApplicationIT {
     }
 
     @Test
+    void latencyAsyncAnswersAfterTheRequestedTimeLikeLatency() throws Exception {
+        long start = System.nanoTime();
+        HttpResponse<String> response = get("/benchmark/latency-async?ms=50");
+        long elapsedMillis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("Slept 50 ms");
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+                (type) -> assertThat(type).startsWith("text/plain"));
+        assertThat(elapsedMillis).isGreaterThanOrEqualTo(50);
+        assertThat(get("/benchmark/latency-async?ms=0").body()).isEqualTo("Slept 0 ms");
+    }
+
+    @Test
+    void latencyAsyncAnswersEachOfManyWaitingRequests() throws Exception {
+        // More waiting requests than the timer has threads: each is a queued task, not a blocked thread.
+        List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            HttpRequest request = HttpRequest.newBuilder(uri("/benchmark/latency-async?ms=" + (200 - i)))
+                .GET()
+                .build();
+            responses.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
+        }
+        for (int i = 0; i < responses.size(); i++) {
+            HttpResponse<String> response = responses.get(i).get(30, TimeUnit.SECONDS);
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).isEqualTo("Slept " + (200 - i) + " ms");
+        }
+    }
+
+    @Test
     void mixedComputesAndSleeps() throws Exception {
         HttpResponse<String> response = get("/benchmark/mixed");
         assertThat(response.statusCode()).isEqualTo(200);
@@ -156,7 +190,8 @@ class BenchmarkApplicationIT {
     @ValueSource(strings = { "/benchmark/cpu?n=abc", "/benchmark/cpu?n=-1", "/benchmark/cpu?n=93",
             "/benchmark/cpu?n=99999999999", "/benchmark/cpu-heavy?limit=abc", "/benchmark/cpu-heavy?limit=1",
             "/benchmark/cpu-heavy?limit=2000000000", "/benchmark/latency?ms=-5", "/benchmark/latency?ms=abc",
-            "/benchmark/latency?ms=3600000", "/benchmark/db?count=0", "/benchmark/db?count=1000000" })
+            "/benchmark/latency?ms=3600000", "/benchmark/latency-async?ms=-5", "/benchmark/latency-async?ms=abc",
+            "/benchmark/latency-async?ms=3600000", "/benchmark/db?count=0", "/benchmark/db?count=1000000" })
     void badParametersGetBadRequestWithBootsErrorBody(String path) throws Exception {
         HttpResponse<String> response = get(path);
         assertThat(response.statusCode()).isEqualTo(400);

@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# A/B of the blocking path between two builds of the sample application (e.g. the previous commit and this one):
+# wrk on /benchmark/hello and /benchmark/json, one server at a time, in alternating rounds, and the new/old ratio.
+#
+#   gatling/ab-wrk.sh OLD NEW [target...]
+#
+# OLD and NEW are each a sample jar (sample-boot-app/target/sprout/sample-boot-app-sprout.jar) or a commit of this
+# repository (HEAD~1, a1b2c3d), which is exported with `git archive` and built from scratch (profile FLAVOUR, default
+# sprout, with the engine and the starter). Targets (default sprout-nio-platform): any of compare.sh's targets whose
+# server both jars run, e.g. `sprout-nio-platform sprout-hybrid-platform`; each adds a full set of rounds.
+#
+# Each round starts every jar in turn (old first in odd rounds, new first in even rounds) on CPU SERVER_CPU, warms it
+# with wrk on CPU LOAD_CPU (AB_WARMUP windows, each spread over the endpoints; their rates are printed so a server
+# still warming shows, but not recorded), measures every endpoint for AB_SECONDS and stops it. So each measured round
+# is a fresh JVM after the same warm-up, and only one server is up at any time. Defaults: 3 rounds, 40 s + 30 s of
+# warm-up, 10 s per endpoint: about 100 s per start, 10 min for one target.
+#
+# Prints requests/s per round, each side's median and the ratio new/old of the medians (and of each round's pair),
+# and the load average before and after. Run it alone on a quiet machine: anything else running moves both sides, but
+# not alike. Results: docs/benchmarks/<date>-ab-<time>/ (results.md, results.csv, machine.md, rows.jsonl); wrk and
+# server logs in bench-results/<same id>/ (git-ignored).
+#
+# Knobs: AB_ROUNDS (3), AB_SECONDS (10), AB_WARMUP ("40 30", seconds per window), AB_ENDPOINTS ("hello json"),
+#   AB_CONNECTIONS (50, one wrk thread), FLAVOUR (sprout: the profile a commit is built with), PIN (1 = server on CPU
+#   SERVER_CPU, wrk on CPU LOAD_CPU), JVM_FLAGS (as compare.sh), APP_ARGS, PORT (first port tried), OUT_DIR, RAW_DIR.
+#   Maven flags for building a commit go in MAVEN_ARGS (e.g. -Dmaven.repo.local=...).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+REPORT="$ROOT/gatling/scripts/benchreport.py"
+# shellcheck source=scripts/bench-lib.sh
+. "$ROOT/gatling/scripts/bench-lib.sh"
+
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
+  exit 2
+}
+
+[ $# -ge 2 ] || usage
+OLD_SOURCE=$1
+NEW_SOURCE=$2
+shift 2
+TARGETS=("$@")
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(sprout-nio-platform)
+for target in "${TARGETS[@]}"; do
+  is_target "$target" || { echo "Unknown target '$target'." >&2; usage; }
+done
+
+: "${AB_ROUNDS:=3}" "${AB_SECONDS:=10}" "${AB_WARMUP:=40 30}" "${AB_ENDPOINTS:=hello json}" "${AB_CONNECTIONS:=50}"
+: "${FLAVOUR:=sprout}" "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}"
+# The same flags as compare.sh, for both sides.
+: "${JVM_FLAGS:=-Xms512m -Xmx512m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
+
+for source in "$OLD_SOURCE" "$NEW_SOURCE"; do
+  [ -f "$source" ] || git -C "$ROOT" rev-parse --verify --quiet "$source^{commit}" > /dev/null \
+    || { echo "'$source' is neither a jar nor a commit." >&2; exit 2; }
+done
+
+RUN_ID="$(date -u +%Y-%m-%d)-ab-$(date -u +%H%M%S)"
+: "${OUT_DIR:=$ROOT/docs/benchmarks/$RUN_ID}"
+: "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
+mkdir -p "$OUT_DIR" "$RAW_DIR/logs"
+ROWS="$OUT_DIR/rows.jsonl"
+: > "$ROWS"
+
+START_EPOCH=$(date +%s)
+# Checked before this script's own builds raise it.
+awk '$1 > 0.5 { exit 1 }' /proc/loadavg \
+  || progress "WARNING: the machine is not quiet (load average $(cut -d' ' -f1-3 /proc/loadavg)): ratios will mean little"
+trap cleanup EXIT
+trap 'echo "Interrupted." >&2; exit 130' INT TERM
+
+find_jdk
+need_package python3 python3-minimal
+need_package curl curl
+need_package taskset util-linux
+need_package wrk wrk
+setup_pinning
+
+# ------------------------------------------------------------------ the two jars
+declare -A JAR=()
+declare -A PROVENANCE=()
+prepare_side() { # side source
+  local side=$1 source=$2 commit dir jar
+  if [ -f "$source" ]; then
+    JAR[$side]=$(readlink -f "$source")
+    PROVENANCE[$side]="jar \`${JAR[$side]}\`, built $(date -u -r "${JAR[$side]}" '+%Y-%m-%d %H:%M') UTC"
+  elif commit=$(git -C "$ROOT" rev-parse --verify --quiet "$source^{commit}"); then
+    dir="$RAW_DIR/src-$side"
+    progress "$side: exporting commit ${commit:0:7} and building sample-boot-app-$FLAVOUR.jar from scratch"
+    rm -rf "$dir" && mkdir -p "$dir"
+    git -C "$ROOT" archive --format=tar "$commit" | tar -x -C "$dir" || die "git archive $commit failed"
+    jar=$(build_sample_jar "$dir" "$FLAVOUR" "$RAW_DIR/logs/build-$side.log") \
+      || die "building $source failed: see $RAW_DIR/logs/build-$side.log"
+    JAR[$side]="$RAW_DIR/$side-$(basename "$jar")"
+    mv "$jar" "${JAR[$side]}"
+    rm -rf "$dir"
+    PROVENANCE[$side]="commit \`${commit:0:10}\` ($(git -C "$ROOT" log -1 --format=%s "$commit")), built from scratch by this run"
+  else
+    die "'$source' is neither a jar nor a commit"
+  fi
+  PROVENANCE[$side]+=", sha256 $(sha256sum "${JAR[$side]}" | cut -c1-12)"
+  progress "$side: ${PROVENANCE[$side]}"
+}
+prepare_side old "$OLD_SOURCE"
+prepare_side new "$NEW_SOURCE"
+[ "$(sha256sum < "${JAR[old]}")" = "$(sha256sum < "${JAR[new]}")" ] && progress "WARNING: both jars are identical"
+
+# ------------------------------------------------------------------ one side of one round
+requests_per_second() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$1"; }
+
+run_wrk() { # seconds url log [wrk options]
+  local seconds=$1 url=$2 log=$3
+  shift 3
+  run_child timeout $((seconds + 30)) "${ON_LOAD_CPU[@]}" wrk -t1 -c"$AB_CONNECTIONS" -d"${seconds}s" "$@" "$url" > "$log" 2>&1
+}
+
+ENDPOINT_COUNT=$(wc -w <<< "$AB_ENDPOINTS")
+FAILED=0
+run_side() { # round target side
+  local round=$1 target=$2 side=$3 port pid window seconds endpoint log rates
+  local prefix="$RAW_DIR/logs/$target-r$round-$side"
+  port=$(free_port "$PORT")
+  progress "round $round/$AB_ROUNDS, $target, $side: starting on 127.0.0.1:$port (CPU $SERVER_CPU) $(props_of "$target")"
+  start_server "${JAR[$side]}" "$target" "$port" "$prefix-server.log"
+  pid=$SERVER_PID
+  local problem
+  if wait_ready "$pid" "$port" > /dev/null; then
+    problem=$(check_identity "$target" "$port")
+  else
+    problem="not ready within 180 s (see $prefix-server.log)"
+  fi
+  if [ -n "$problem" ]; then
+    printf '{"target": "%s", "side": "%s", "round": "%s", "tool": "-", "status": "failed", "note": "%s"}\n' \
+      "$target" "$side" "$round" "${problem//\"/\'}" >> "$ROWS"
+    progress "   -> FAILED: $problem"
+    stop_server "$pid"
+    FAILED=1
+    return 1
+  fi
+  WATCH_PID=$pid
+  local index=0
+  for window in $AB_WARMUP; do
+    index=$((index + 1))
+    seconds=$(( window / ENDPOINT_COUNT ))
+    [ "$seconds" -lt 1 ] && seconds=1
+    rates=""
+    for endpoint in $AB_ENDPOINTS; do
+      log="$prefix-warmup$index-$endpoint.log"
+      run_wrk "$seconds" "http://127.0.0.1:$port/benchmark/$endpoint" "$log"
+      rates+=" /$endpoint $(requests_per_second "$log")"
+    done
+    progress "   warm-up $index (${seconds}s per endpoint, not recorded):$rates req/s"
+  done
+  for endpoint in $AB_ENDPOINTS; do
+    log="$prefix-$endpoint.log"
+    run_wrk "$AB_SECONDS" "http://127.0.0.1:$port/benchmark/$endpoint" "$log" --latency
+    python3 "$REPORT" wrk "$log" target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" \
+      mode="$(mode_of "$target")" side="$side" simulation="wrk-$endpoint" round="$round" >> "$ROWS"
+    progress "   round $round /$endpoint: $(requests_per_second "$log") req/s"
+  done
+  WATCH_PID=""
+  kill -0 "$pid" 2>/dev/null || { progress "   WARNING: the server died during the round (see $prefix-server.log)"; FAILED=1; }
+  stop_server "$pid"
+}
+
+# ------------------------------------------------------------------ main
+START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+progress "A/B, wrk on /benchmark/{${AB_ENDPOINTS// /,}}: ${TARGETS[*]}; $AB_ROUNDS rounds; load average $START_LOAD"
+for round in $(seq 1 "$AB_ROUNDS"); do
+  order=(old new)
+  [ $((round % 2)) -eq 0 ] && order=(new old)
+  for target in "${TARGETS[@]}"; do
+    for side in "${order[@]}"; do
+      run_side "$round" "$target" "$side"
+    done
+  done
+done
+END_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+
+{
+  echo "## A/B run $RUN_ID: the blocking path, old against new"
+  echo
+  echo "- date (UTC): $(date -u '+%Y-%m-%d %H:%M'); repository at $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "- old: ${PROVENANCE[old]}"
+  echo "- new: ${PROVENANCE[new]}"
+  echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, kernel $(uname -r)"
+  echo "- JDK: $("$JAVA" -version 2>&1 | head -1)"
+  echo "- load average (1/5/15 min): $START_LOAD before, $END_LOAD after"
+  echo "- server JVM flags (both sides): \`$JVM_FLAGS\`${APP_ARGS:+; application arguments \`$APP_ARGS\`}"
+  if [ "$PIN" = 1 ]; then
+    echo "- pinning: server \`taskset -c $SERVER_CPU\`, wrk \`taskset -c $LOAD_CPU\`; one server up at a time"
+  else
+    echo "- pinning: none; one server up at a time"
+  fi
+  echo "- wrk: /benchmark/{${AB_ENDPOINTS// /,}}, 1 thread, $AB_CONNECTIONS connections; $AB_ROUNDS rounds of ${AB_SECONDS}s per endpoint, each on a fresh JVM after warm-up windows of ${AB_WARMUP// /s + }s (spread over the endpoints); old first in odd rounds, new first in even ones"
+  echo "- targets: ${TARGETS[*]}"
+  echo "- raw logs: bench-results/$RUN_ID/ (not committed)"
+} > "$OUT_DIR/machine.md"
+
+echo
+python3 "$REPORT" ab "$OUT_DIR" || FAILED=1
+echo
+progress "load average (1/5/15 min): $START_LOAD before, $END_LOAD after"
+progress "done in $(( $(date +%s) - START_EPOCH ))s: $OUT_DIR"
+exit "$FAILED"

@@ -1,0 +1,165 @@
+# Shared by gatling/compare.sh and gatling/ab-wrk.sh (sourced, never run): finding a JDK and the load tools,
+# the targets and their properties, building the sample jar from scratch, and starting, probing and stopping pinned
+# servers so that nothing is left running. The caller sets START_EPOCH, JVM_FLAGS, APP_ARGS, PIN, SERVER_CPU and
+# LOAD_CPU, installs `trap cleanup EXIT`, and calls find_jdk and setup_pinning before starting anything.
+
+progress() { printf '[%s +%4ss] %s\n' "$(date -u +%H:%M:%S)" "$(( $(date +%s) - START_EPOCH ))" "$*"; }
+die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+
+# ------------------------------------------------------------------ cleanup: never leave a server or load running
+SERVER_PIDS=()
+CHILD_PID=""
+cleanup() {
+  [ -n "$CHILD_PID" ] && kill -TERM "$CHILD_PID" 2>/dev/null
+  local pid
+  for pid in "${SERVER_PIDS[@]}"; do stop_pid "$pid"; done
+  SERVER_PIDS=()
+}
+stop_pid() {
+  local pid=$1 i
+  kill -TERM "$pid" 2>/dev/null || return 0
+  for i in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+}
+
+# Runs a command in the background and waits, so the EXIT trap can stop it. With WATCH_PID set, the command is
+# stopped early if that process (the server) exits, instead of waiting for its own time-outs.
+WATCH_PID=""
+run_child() {
+  "$@" &
+  CHILD_PID=$!
+  if [ -n "$WATCH_PID" ]; then
+    while kill -0 "$CHILD_PID" 2>/dev/null; do
+      if ! kill -0 "$WATCH_PID" 2>/dev/null; then
+        kill -TERM "$CHILD_PID" 2>/dev/null
+        break
+      fi
+      sleep 0.2
+    done
+  fi
+  wait "$CHILD_PID"
+  local rc=$?
+  CHILD_PID=""
+  return $rc
+}
+
+# ------------------------------------------------------------------ tools
+java_major() {
+  "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}' | cut -d. -f1
+}
+find_jdk() { # sets and exports JAVA_HOME (a JDK >= 21) and PATH, sets JAVA
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/javac" ] && [ "$(java_major "$JAVA_HOME/bin/java")" -ge 21 ]; then
+    :
+  else
+    JAVA_HOME=""
+    local candidate
+    if command -v javac >/dev/null && [ "$(java_major java)" -ge 21 ]; then
+      JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
+    else
+      for candidate in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do
+        if [ -x "$candidate/bin/javac" ] && [ "$(java_major "$candidate/bin/java")" -ge 21 ]; then
+          JAVA_HOME=${candidate%/}
+          break
+        fi
+      done
+    fi
+    [ -n "$JAVA_HOME" ] || die "no JDK >= 21 found (looked at JAVA_HOME, PATH and /usr/lib/jvm)"
+  fi
+  export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
+  JAVA="$JAVA_HOME/bin/java"
+}
+APT_UPDATED=0
+need_package() { # command package
+  command -v "$1" >/dev/null && return 0
+  progress "installing $2 (Debian package) for '$1'"
+  [ "$(id -u)" -eq 0 ] || die "'$1' is missing: run 'sudo apt-get install -y $2' first"
+  if [ "$APT_UPDATED" -eq 0 ]; then apt-get update -qq >/dev/null || die "apt-get update failed"; APT_UPDATED=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null || die "apt-get install $2 failed"
+}
+setup_pinning() { # sets ON_SERVER_CPU and ON_LOAD_CPU, the taskset prefixes (empty when PIN=0)
+  if [ "$PIN" = 1 ] && [ "$(nproc)" -lt 2 ]; then
+    progress "only $(nproc) CPU visible: running unpinned"
+    PIN=0
+  fi
+  if [ "$PIN" = 1 ]; then
+    ON_SERVER_CPU=(taskset -c "$SERVER_CPU")
+    ON_LOAD_CPU=(taskset -c "$LOAD_CPU")
+  else
+    ON_SERVER_CPU=()
+    ON_LOAD_CPU=()
+  fi
+}
+
+# ------------------------------------------------------------------ targets
+ALL_TARGETS=(sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
+  tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty)
+is_target() { case " ${ALL_TARGETS[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+flavour_of() { case "$1" in sprout-*) echo sprout ;; tomcat-*) echo tomcat ;; jetty-*) echo jetty ;; netty) echo netty ;; esac; }
+threads_of() { case "$1" in *-platform) echo platform ;; *) echo virtual ;; esac; }
+mode_of() { case "$1" in sprout-nio-*) echo nio ;; sprout-hybrid-*) echo hybrid ;; netty) echo reactive ;; *) echo servlet ;; esac; }
+# Application arguments per target: the same jar, only properties differ.
+props_of() {
+  local target=$1 virtual=false
+  [ "$(threads_of "$target")" = virtual ] && virtual=true
+  case "$target" in
+    sprout-*) echo "--sprout.server.execution-mode=$(mode_of "$target") --sprout.server.thread-type=$(threads_of "$target") --spring.threads.virtual.enabled=$virtual" ;;
+    *) echo "--spring.threads.virtual.enabled=$virtual" ;;
+  esac
+}
+
+# Builds sample-boot-app-FLAVOUR.jar in the source tree ROOT (with the engine and the starter for sprout) and prints
+# its path. The profile's build folder is deleted first: an unchanged sample app would otherwise keep its old
+# repackaged jar, with the engine and starter it was built with, and a class whose source is gone would stay in it.
+# Maven flags (e.g. -Dmaven.repo.local=...) can be passed in MAVEN_ARGS, which the Maven wrapper reads.
+build_sample_jar() { # root flavour log
+  local root=$1 flavour=$2 log=$3 extra=()
+  local jar="$root/sample-boot-app/target/$flavour/sample-boot-app-$flavour.jar"
+  [ "$flavour" = sprout ] && extra=(-am)
+  rm -rf "$root/sample-boot-app/target/$flavour"
+  (cd "$root" && ./mvnw -B -ntp -q -pl sample-boot-app "${extra[@]}" -P "$flavour" -DskipTests package) > "$log" 2>&1 \
+    && [ -f "$jar" ] && echo "$jar"
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port() { # first free port from $1
+  local port=$1
+  while port_in_use "$port"; do port=$((port + 1)); done
+  echo "$port"
+}
+
+SERVER_PID=""
+LAUNCH_MS=0
+start_server() { # jar target port log: on SERVER_CPU, loopback only; sets SERVER_PID and LAUNCH_MS
+  local jar=$1 target=$2 port=$3 log=$4
+  # shellcheck disable=SC2046 # JVM_FLAGS and the properties are word lists on purpose
+  "${ON_SERVER_CPU[@]}" "$JAVA" $JVM_FLAGS -jar "$jar" \
+    --server.address=127.0.0.1 --server.port="$port" $(props_of "$target") $APP_ARGS > "$log" 2>&1 &
+  SERVER_PID=$!
+  LAUNCH_MS=$(date +%s%3N)
+  SERVER_PIDS+=("$SERVER_PID")
+}
+stop_server() { # pid
+  stop_pid "$1"
+  local kept=() pid
+  for pid in "${SERVER_PIDS[@]}"; do [ "$pid" != "$1" ] && kept+=("$pid"); done
+  SERVER_PIDS=("${kept[@]}")
+}
+wait_ready() { # pid port -> prints ms from launch to the first 200 of /benchmark/health; fails if it dies or stalls
+  local pid=$1 port=$2 deadline=$(( $(date +%s) + 180 ))
+  while [ "$(date +%s)" -lt "$deadline" ]; do
+    kill -0 "$pid" 2>/dev/null || return 1
+    if [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port/benchmark/health")" = 200 ]; then
+      echo $(( $(date +%s%3N) - LAUNCH_MS ))
+      return 0
+    fi
+    sleep 0.05
+  done
+  return 1
+}
+check_identity() { # target port: the jar must really run the server we think we measure
+  local expected actual
+  expected=$(flavour_of "$1")
+  actual=$(curl -s --max-time 5 "http://127.0.0.1:$2/benchmark/json" | sed -n 's/.*"server":"\([a-z]*\)".*/\1/p')
+  [ "$actual" = "$expected" ] || { echo "answered as '${actual:-nothing}', expected '$expected'"; return 1; }
+}
