@@ -176,7 +176,14 @@ final class ResponseBody extends OutputStream {
         }
         enter();
         try {
-            return unsent.sendNow(this::writeFramed);
+            if (!unsent.sendNow(this::writeFramed)) {
+                return false;
+            }
+            if (buffered() > 0) {
+                // The overflow's tail is in the buffer: sent now, as the flush that followed the write asked.
+                send(false);
+            }
+            return ready();
         } finally {
             exit();
         }

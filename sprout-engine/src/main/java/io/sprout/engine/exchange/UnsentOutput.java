@@ -4,7 +4,6 @@ import io.sprout.engine.buffer.BufferPool;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 /**
  * What a non-blocking response could not send yet: the framed bytes the socket did not take ({@code pending},
@@ -23,8 +22,10 @@ final class UnsentOutput {
     private final BufferPool pool;
     private ByteBuffer pending;
     private boolean pendingPooled;
+    /** Overflow bytes are {@code overflow[overflowStart, overflowEnd)}. */
     private byte[] overflow;
-    private int overflowLength;
+    private int overflowStart;
+    private int overflowEnd;
 
     UnsentOutput(HttpConnection connection) {
         this.connection = connection;
@@ -32,7 +33,7 @@ final class UnsentOutput {
     }
 
     boolean isEmpty() {
-        return pending == null && overflowLength == 0;
+        return pending == null && overflowEnd == overflowStart;
     }
 
     boolean hasPending() {
@@ -50,13 +51,31 @@ final class UnsentOutput {
         }
     }
 
+    /**
+     * Keeps bytes that came after the pending ones. When they are the tail of this overflow itself (handed back by
+     * {@link #sendNow} after the socket filled up again), only the start moves: nothing is copied, so draining a
+     * large write costs no more than its size.
+     */
     void keepOverflow(byte[] src, int offset, int length) {
-        if (overflow == null || overflow.length < overflowLength + length) {
-            overflow = Arrays.copyOf(overflow == null ? new byte[0] : overflow,
-                    Math.max(overflowLength + length, overflowLength * 2));
+        if (src == overflow && overflowStart == overflowEnd) {
+            overflowStart = offset;
+            overflowEnd = offset + length;
+            return;
         }
-        System.arraycopy(src, offset, overflow, overflowLength, length);
-        overflowLength += length;
+        if (overflow == null || overflowEnd + length > overflow.length) {
+            // Make room: what is kept moves to the front, of a larger array when it must grow.
+            int kept = overflowEnd - overflowStart;
+            byte[] target = overflow != null && kept + length <= overflow.length ? overflow
+                    : new byte[Math.max(kept + length, kept * 2)];
+            if (kept > 0) {
+                System.arraycopy(overflow, overflowStart, target, 0, kept);
+            }
+            overflow = target;
+            overflowStart = 0;
+            overflowEnd = kept;
+        }
+        System.arraycopy(src, offset, overflow, overflowEnd, length);
+        overflowEnd += length;
     }
 
     /**
@@ -73,11 +92,10 @@ final class UnsentOutput {
                 }
                 release();
             }
-            if (overflowLength == 0) {
+            if (overflowEnd == overflowStart) {
                 return true;
             }
-            byte[] rest = takeOverflow();
-            framer.write(rest, 0, rest.length);
+            frameOverflow(framer);
         }
     }
 
@@ -87,9 +105,8 @@ final class UnsentOutput {
             connection.write(pending);
             release();
         }
-        if (overflowLength > 0) {
-            byte[] rest = takeOverflow();
-            framer.write(rest, 0, rest.length);
+        if (overflowEnd > overflowStart) {
+            frameOverflow(framer);
         }
     }
 
@@ -101,9 +118,12 @@ final class UnsentOutput {
         pending = null;
     }
 
-    private byte[] takeOverflow() {
-        byte[] rest = Arrays.copyOf(overflow, overflowLength);
-        overflowLength = 0;
-        return rest;
+    /** Hands the overflow to the framer, which may give its tail back through {@link #keepOverflow}. */
+    private void frameOverflow(Framer framer) throws IOException {
+        int start = overflowStart;
+        int length = overflowEnd - overflowStart;
+        overflowStart = 0;
+        overflowEnd = 0;
+        framer.write(overflow, start, length);
     }
 }
