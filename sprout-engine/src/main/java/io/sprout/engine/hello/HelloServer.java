@@ -1,22 +1,34 @@
 package io.sprout.engine.hello;
 
 import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.HttpRequest;
+import io.sprout.engine.HttpResponse;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.SproutServer;
 import io.sprout.engine.ThreadType;
+import io.sprout.engine.WebSocket;
+import io.sprout.engine.WebSocketConfig;
+import io.sprout.engine.WebSocketHandler;
+import io.sprout.engine.WebSocketUpgrade;
 import io.sprout.engine.http.HeaderNames;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * A runnable server answering {@code Hello, World!} to every GET, for benchmarks and smoke checks:
+ * A runnable server answering {@code Hello, World!} to every GET, and echoing every WebSocket message (limits of
+ * 16 MiB, as the Autobahn|Testsuite needs), for benchmarks, conformance runs and smoke checks:
  * {@code java -jar sprout-engine.jar --port 8080 --execution-mode nio --thread-type virtual [--thread-pool-size N]}.
  * Stops on SIGTERM/Ctrl-C.
  */
 public final class HelloServer {
 
     private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
+    private static final int ECHO_LIMIT = 16 * 1024 * 1024;
+    private static final WebSocketConfig ECHO_LIMITS = WebSocketConfig.DEFAULT.withMaxFrameSize(ECHO_LIMIT)
+            .withMaxMessageSizes(ECHO_LIMIT, ECHO_LIMIT).withMaxQueuedBytes(4L * ECHO_LIMIT);
 
     private HelloServer() {
     }
@@ -33,6 +45,10 @@ public final class HelloServer {
             return;
         }
         SproutServer server = SproutServer.create(config, (request, response) -> {
+            if (WebSocketUpgrade.requested(request)) {
+                webSocketEcho(request, response);
+                return;
+            }
             if (!request.method().equals("GET") && !request.method().equals("HEAD")) {
                 response.status(405);
                 response.headers().set("Allow", "GET, HEAD");
@@ -50,6 +66,25 @@ public final class HelloServer {
             stopped.countDown();
         }));
         stopped.await();
+    }
+
+    private static void webSocketEcho(HttpRequest request, HttpResponse response) throws IOException {
+        String rejection = WebSocketUpgrade.rejection(request);
+        if (rejection != null) {
+            WebSocketUpgrade.reject(response, rejection);
+            return;
+        }
+        WebSocketUpgrade.accept(request, response, ECHO_LIMITS, null, new WebSocketHandler() {
+            @Override
+            public void onText(WebSocket socket, String message) {
+                socket.sendText(message, true);
+            }
+
+            @Override
+            public void onBinary(WebSocket socket, ByteBuffer message) {
+                socket.sendBinary(message, true);
+            }
+        });
     }
 
     static ServerConfig parse(String[] args) {

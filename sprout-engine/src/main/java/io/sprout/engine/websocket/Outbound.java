@@ -81,15 +81,17 @@ final class Outbound {
     /** The writer, after {@link #enqueue} said so: writes queued frames while the socket takes them. */
     void write() {
         while (true) {
+            boolean ready = exchange.responseReady();
             Frame next;
             synchronized (this) {
                 next = queue.peek();
-                if (next == null) {
+                if (next == null && ready) {
                     writing = false;
                     return;
                 }
             }
-            if (!exchange.responseReady()) {
+            if (!ready) {
+                // Bytes the socket did not take wait in the engine until writable; so does the next frame.
                 exchange.onResponseReady(this::write);
                 return;
             }
