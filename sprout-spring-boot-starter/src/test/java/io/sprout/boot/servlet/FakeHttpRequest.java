@@ -1,7 +1,7 @@
 package io.sprout.boot.servlet;
 
+import io.sprout.engine.Headers;
 import io.sprout.engine.HttpRequest;
-import io.sprout.engine.http.HeaderFields;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -13,7 +13,7 @@ public final class FakeHttpRequest implements HttpRequest {
 
     private final String method;
     private final String target;
-    private final HeaderFields headers = new HeaderFields();
+    private final Headers headers = Headers.create();
     private final byte[] body;
     private final InputStream bodyStream;
     private FakeAsyncExchange async;
@@ -62,7 +62,7 @@ public final class FakeHttpRequest implements HttpRequest {
     }
 
     @Override
-    public HeaderFields headers() {
+    public Headers headers() {
         return headers;
     }
 
@@ -77,8 +77,8 @@ public final class FakeHttpRequest implements HttpRequest {
     }
 
     @Override
-    public HeaderFields trailers() {
-        return new HeaderFields();
+    public Headers trailers() {
+        return Headers.create();
     }
 
     /** Pretends the request came from another peer. */

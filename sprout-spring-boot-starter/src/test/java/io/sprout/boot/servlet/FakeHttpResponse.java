@@ -1,7 +1,7 @@
 package io.sprout.boot.servlet;
 
+import io.sprout.engine.Headers;
 import io.sprout.engine.HttpResponse;
-import io.sprout.engine.http.HeaderFields;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 /** An engine response recorded in memory: what the container committed and wrote. */
 public final class FakeHttpResponse implements HttpResponse {
 
-    private final HeaderFields headers = new HeaderFields();
+    private final Headers headers = Headers.create();
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private int status = 200;
     private long contentLength = -1;
@@ -52,7 +52,7 @@ public final class FakeHttpResponse implements HttpResponse {
     }
 
     @Override
-    public HeaderFields headers() {
+    public Headers headers() {
         return headers;
     }
 
@@ -92,7 +92,9 @@ public final class FakeHttpResponse implements HttpResponse {
         if (committed) {
             throw new IllegalStateException("committed");
         }
-        headers.clear();
+        for (String name : headers.names()) {
+            headers.remove(name);
+        }
         status = 200;
         bytes.reset();
     }
