@@ -4,6 +4,7 @@ import io.sprout.engine.Headers;
 import io.sprout.engine.HttpRequest;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,7 @@ public final class FakeHttpRequest implements HttpRequest {
     private final String target;
     private final Headers headers = Headers.create();
     private final byte[] body;
-    private final InputStream bodyStream;
+    private InputStream bodyStream;
     private FakeAsyncExchange async;
     private InetSocketAddress remote = new InetSocketAddress("127.0.0.1", 50000);
 
@@ -79,6 +80,17 @@ public final class FakeHttpRequest implements HttpRequest {
     @Override
     public Headers trailers() {
         return Headers.create();
+    }
+
+    /** Makes every body read throw {@code failure}, as the engine's stream does when it rejects the body. */
+    public FakeHttpRequest bodyFailsWith(IOException failure) {
+        bodyStream = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw failure;
+            }
+        };
+        return this;
     }
 
     /** Pretends the request came from another peer. */
