@@ -10,7 +10,7 @@ final class EnumValues {
     private EnumValues() {
     }
 
-    static <E extends Enum<E>> E parse(Class<E> type, String property, String value) {
+    static <E extends Enum<E>> E parse(Class<E> type, String field, String value) {
         if (value != null) {
             for (E constant : type.getEnumConstants()) {
                 if (constant.name().equalsIgnoreCase(value.strip())) {
@@ -21,7 +21,6 @@ final class EnumValues {
         String allowed = Arrays.stream(type.getEnumConstants())
                 .map(constant -> constant.name().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining(", "));
-        throw new IllegalArgumentException(
-                "Invalid " + property + " '" + value + "': allowed values are " + allowed);
+        throw new InvalidConfigException(field, value, "one of " + allowed);
     }
 }

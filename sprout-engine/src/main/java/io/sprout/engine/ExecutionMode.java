@@ -10,9 +10,9 @@ public enum ExecutionMode {
     /**
      * Parses a user-facing value such as {@code nio} or {@code HYBRID}.
      *
-     * @throws IllegalArgumentException naming the allowed values
+     * @throws InvalidConfigException naming the allowed values
      */
     public static ExecutionMode parse(String value) {
-        return EnumValues.parse(ExecutionMode.class, "execution-mode", value);
+        return EnumValues.parse(ExecutionMode.class, "executionMode", value);
     }
 }

@@ -30,9 +30,7 @@ public record HttpLimits(
         Check.range("maxRequestLineLength", maxRequestLineLength, 64, 1 << 20);
         Check.range("maxHeaderSectionSize", maxHeaderSectionSize, 64, 1 << 20);
         Check.range("maxHeaderCount", maxHeaderCount, 1, 10_000);
-        if (maxRequestBodySize != -1) {
-            Check.range("maxRequestBodySize", maxRequestBodySize, 0, Long.MAX_VALUE);
-        }
+        Check.rangeOrUnlimited("maxRequestBodySize", maxRequestBodySize, 0, Long.MAX_VALUE);
         Check.range("maxChunkLineLength", maxChunkLineLength, 32, 1 << 20);
         Check.range("maxTrailerSize", maxTrailerSize, 0, 1 << 20);
         Check.range("maxDrainSize", maxDrainSize, 0, Long.MAX_VALUE);

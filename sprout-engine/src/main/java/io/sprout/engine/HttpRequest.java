@@ -1,7 +1,5 @@
 package io.sprout.engine;
 
-import io.sprout.engine.http.HeaderFields;
-
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 
@@ -27,7 +25,7 @@ public interface HttpRequest {
     String protocol();
 
     /** The request's header fields, in arrival order. */
-    HeaderFields headers();
+    Headers headers();
 
     /** The declared body length, or {@code -1} when the body is chunked; {@code 0} when there is no body. */
     long contentLength();
@@ -39,7 +37,7 @@ public interface HttpRequest {
     InputStream body();
 
     /** Trailer fields of a chunked body: empty until the body has been read to its end. */
-    HeaderFields trailers();
+    Headers trailers();
 
     /**
      * Suspends the exchange: when the handler returns, the response is not completed and the worker is released;

@@ -1,7 +1,5 @@
 package io.sprout.engine;
 
-import io.sprout.engine.http.HeaderFields;
-
 import java.io.OutputStream;
 import java.util.function.UnaryOperator;
 
@@ -34,7 +32,7 @@ public interface HttpResponse {
     int status();
 
     /** The response header fields; changes after commit are ignored. Framing headers are managed by the engine. */
-    HeaderFields headers();
+    Headers headers();
 
     /** Declares the body length, so the response is not chunked; writing more or less aborts the connection. */
     void contentLength(long length);

@@ -3,8 +3,8 @@ package io.sprout.engine;
 import java.net.InetAddress;
 
 /**
- * Everything a {@link SproutServer} needs to know, validated on construction (the message names the bad field and
- * its allowed range). Build one with {@link #builder()}.
+ * Everything a {@link SproutServer} needs to know, validated on construction: a bad value throws an
+ * {@link InvalidConfigException} naming the field and its allowed range. Build one with {@link #builder()}.
  *
  * @param address the local address to bind, or {@code null} for every interface
  * @param port the TCP port, 0 for an ephemeral one (see {@link SproutServer#port()})
@@ -49,12 +49,8 @@ public record ServerConfig(
         Check.range("selectorThreads", selectorThreads, 1, 256);
         Check.range("acceptBacklog", acceptBacklog, 1, 65_535);
         Check.range("maxConnections", maxConnections, 1, 10_000_000);
-        if (maxKeepAliveRequests != -1) {
-            Check.range("maxKeepAliveRequests", maxKeepAliveRequests, 1, Integer.MAX_VALUE);
-        }
-        if (serverHeader != null && !serverHeader.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
-            throw new IllegalArgumentException("serverHeader must be printable ASCII but was '" + serverHeader + "'");
-        }
+        Check.rangeOrUnlimited("maxKeepAliveRequests", maxKeepAliveRequests, 1, Integer.MAX_VALUE);
+        Check.printableAscii("serverHeader", serverHeader);
         Check.range("bufferSize", bufferSize, 1024, 1 << 22);
         Check.range("bufferPoolCapacity", bufferPoolCapacity, 0, 1 << 20);
         Check.notNull("limits", limits);

@@ -10,9 +10,9 @@ public enum ThreadType {
     /**
      * Parses a user-facing value such as {@code virtual} or {@code PLATFORM}.
      *
-     * @throws IllegalArgumentException naming the allowed values
+     * @throws InvalidConfigException naming the allowed values
      */
     public static ThreadType parse(String value) {
-        return EnumValues.parse(ThreadType.class, "thread-type", value);
+        return EnumValues.parse(ThreadType.class, "threadType", value);
     }
 }

@@ -1,5 +1,6 @@
 package io.sprout.engine.exchange;
 
+import io.sprout.engine.RequestBodyException;
 import io.sprout.engine.http.BodyFraming;
 import io.sprout.engine.http.ChunkedDecoder;
 import io.sprout.engine.http.HeaderFields;
@@ -35,7 +36,7 @@ final class RequestBody extends InputStream {
     private Duration rawIdleTimeout;
     private boolean expectContinue;
     private boolean finished;
-    private MalformedBodyException failure;
+    private RequestBodyException failure;
     private IOException fillFailure;
     private boolean timedOut;
     private byte[] lookahead;
@@ -123,7 +124,7 @@ final class RequestBody extends InputStream {
             int count = decode(lookahead, 0, lookahead.length);
             lookaheadStart = 0;
             lookaheadEnd = Math.max(count, 0);
-        } catch (MalformedBodyException recorded) {
+        } catch (RequestBodyException recorded) {
             // Kept in failure: the next read throws it.
         }
         return finished || failure != null || lookaheadEnd > 0;
@@ -206,7 +207,7 @@ final class RequestBody extends InputStream {
     }
 
     /** The chunked coding error met while reading, if any. */
-    MalformedBodyException failure() {
+    RequestBodyException failure() {
         return failure;
     }
 
@@ -248,7 +249,7 @@ final class RequestBody extends InputStream {
         return finished;
     }
 
-    private int decode(byte[] dst, int offset, int length) throws MalformedBodyException {
+    private int decode(byte[] dst, int offset, int length) throws RequestBodyException {
         ByteBuffer buffer = connection.inbound().buffer();
         try {
             if (decoder == null) {
@@ -264,7 +265,8 @@ final class RequestBody extends InputStream {
             finished = count < 0;
             return count;
         } catch (HttpException e) {
-            failure = new MalformedBodyException(e);
+            // Not chained: the codec's exception is internal and carries nothing beyond the status and message.
+            failure = new RequestBodyException(e.status(), e.getMessage());
             throw failure;
         } finally {
             connection.inbound().releaseIfEmpty();

@@ -1,18 +1,21 @@
 package io.sprout.engine.http;
 
+import io.sprout.engine.Headers;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * An ordered list of header fields with case-insensitive lookup: the request head's fields, a response's
- * fields, or a chunked body's trailers.
+ * fields, or a chunked body's trailers. It is what the public {@link Headers} hands out; engine code uses this class
+ * directly, with the helpers the API does not offer ({@link #count}, {@link #clear}).
  *
  * <p>Not thread-safe: it belongs to the one exchange that fills it. Names keep the case they were given or
  * parsed in (common names arrive canonical from {@link HeaderNames}); values are stored without surrounding
  * whitespace.
  */
-public final class HeaderFields {
+public final class HeaderFields implements Headers {
 
     private String[] names;
     private String[] values;
@@ -27,31 +30,35 @@ public final class HeaderFields {
         values = new String[names.length];
     }
 
+    @Override
     public int size() {
         return size;
     }
 
+    @Override
     public boolean isEmpty() {
         return size == 0;
     }
 
+    @Override
     public String name(int index) {
         checkIndex(index);
         return names[index];
     }
 
+    @Override
     public String value(int index) {
         checkIndex(index);
         return values[index];
     }
 
-    /** The first value of the named field, or {@code null}. */
+    @Override
     public String get(String name) {
         int index = indexOf(name, 0);
         return index < 0 ? null : values[index];
     }
 
-    /** Every value of the named field, in order; empty when absent. */
+    @Override
     public List<String> all(String name) {
         List<String> found = new ArrayList<>(2);
         for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
@@ -69,11 +76,12 @@ public final class HeaderFields {
         return count;
     }
 
+    @Override
     public boolean contains(String name) {
         return indexOf(name, 0) >= 0;
     }
 
-    /** The distinct names, in first-seen order, with the case of their first occurrence. */
+    @Override
     public List<String> names() {
         List<String> distinct = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {
@@ -84,7 +92,7 @@ public final class HeaderFields {
         return distinct;
     }
 
-    /** Appends a field, keeping any others of the same name. */
+    @Override
     public HeaderFields add(String name, String value) {
         if (size == names.length) {
             names = Arrays.copyOf(names, size * 2);
@@ -96,7 +104,7 @@ public final class HeaderFields {
         return this;
     }
 
-    /** Replaces every field of this name with one field, or removes them when {@code value} is {@code null}. */
+    @Override
     public HeaderFields set(String name, String value) {
         int first = indexOf(name, 0);
         if (first < 0) {
@@ -112,7 +120,7 @@ public final class HeaderFields {
         return this;
     }
 
-    /** Removes every field of this name; returns whether any was present. */
+    @Override
     public boolean remove(String name) {
         return removeFrom(name, 0);
     }
@@ -123,10 +131,7 @@ public final class HeaderFields {
         size = 0;
     }
 
-    /**
-     * Whether a comma-separated field value of this name lists {@code token} (case-insensitive), as
-     * {@code Connection: keep-alive, Upgrade} lists {@code upgrade}.
-     */
+    @Override
     public boolean containsToken(String name, String token) {
         for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
             if (Tokens.listContains(values[i], token)) {

@@ -1,6 +1,7 @@
 package io.sprout.engine.contract;
 
 import io.sprout.engine.HttpLimits;
+import io.sprout.engine.RequestBodyException;
 import io.sprout.engine.ShutdownResult;
 import io.sprout.engine.ThreadType;
 import io.sprout.engine.Timeouts;
@@ -29,6 +30,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -272,6 +274,26 @@ class TransportContractIT {
             assertThat(client.read().status()).isEqualTo(400);
             assertThat(client.closedByServer()).isTrue();
         }
+    }
+
+    @Test
+    void answersTheStatusOfARejectedBodyEvenWhenTheHandlerSwallowsTheFailure() {
+        AtomicReference<IOException> seen = new AtomicReference<>();
+        try (RunningServer server = RunningServer.start(combination, (request, response) -> {
+            try {
+                request.body().readAllBytes();
+            } catch (IOException e) {
+                seen.set(e);
+            }
+            response.body().write("swallowed".getBytes(StandardCharsets.US_ASCII));
+        }); RawClient client = server.connect()) {
+            client.send("POST /upload HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n"
+                    + "5\r\nHello\r\nzz\r\n");
+            assertThat(client.read().status()).isEqualTo(400);
+            assertThat(client.closedByServer()).isTrue();
+        }
+        assertThat(seen.get()).isInstanceOfSatisfying(RequestBodyException.class,
+                rejected -> assertThat(rejected.status()).isEqualTo(400));
     }
 
     @Test

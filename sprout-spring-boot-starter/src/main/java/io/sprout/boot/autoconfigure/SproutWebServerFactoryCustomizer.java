@@ -2,6 +2,7 @@ package io.sprout.boot.autoconfigure;
 
 import io.sprout.boot.servlet.AccessLog;
 import io.sprout.boot.web.SproutServletWebServerFactory;
+import io.sprout.engine.InvalidConfigException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ThreadType;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -11,20 +12,26 @@ import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
-import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Applies {@code sprout.server.*} and the {@code server.*} properties Boot does not map for every server
  * ({@code max-http-request-header-size}, {@code forward-headers-strategy=native}) to the factory. Runs after
  * Boot's own servlet customizer. Values the engine rejects fail start-up with an
- * {@link InvalidConfigurationPropertyValueException} naming the property and the allowed range.
+ * {@link InvalidConfigurationPropertyValueException} naming the property and the allowed range: the engine's
+ * {@link InvalidConfigException} says which config field was bad, and an explicit table which property set it.
  */
 public final class SproutWebServerFactoryCustomizer
         implements WebServerFactoryCustomizer<SproutServletWebServerFactory>, Ordered {
 
-    /** Engine config field names, as the engine's validation messages use them, to property names. */
-    private static final List<Map.Entry<String, String>> PROPERTIES = List.of(
+    /**
+     * The engine config fields this customizer sets, by {@link InvalidConfigException#field()} (the record component
+     * names of {@code ServerConfig}, {@code HttpLimits} and {@code Timeouts}), to the property each comes from.
+     */
+    static final Map<String, String> PROPERTIES = Map.ofEntries(
+            Map.entry("executionMode", "sprout.server.execution-mode"),
+            Map.entry("threadType", "sprout.server.thread-type"),
             Map.entry("threadPoolSize", "sprout.server.thread-pool-size"),
             Map.entry("workerQueueCapacity", "sprout.server.worker-queue-capacity"),
             Map.entry("selectorThreads", "sprout.server.selector-threads"),
@@ -40,9 +47,7 @@ public final class SproutWebServerFactoryCustomizer
             Map.entry("requestHead", "sprout.server.request-head-timeout"),
             Map.entry("idle", "sprout.server.idle-timeout"),
             Map.entry("bodyRead", "sprout.server.body-read-timeout"),
-            Map.entry("write", "sprout.server.write-timeout"),
-            Map.entry("port", "server.port"),
-            Map.entry("serverHeader", "server.server-header"));
+            Map.entry("write", "sprout.server.write-timeout"));
 
     private final ServerProperties serverProperties;
     private final SproutServerProperties sproutProperties;
@@ -121,23 +126,16 @@ public final class SproutWebServerFactoryCustomizer
                 : (int) bytes;
     }
 
-    private static ServerConfig validated(java.util.function.Supplier<ServerConfig> build) {
+    private static ServerConfig validated(Supplier<ServerConfig> build) {
         try {
             return build.get();
-        } catch (IllegalArgumentException e) {
-            String message = String.valueOf(e.getMessage());
-            for (Map.Entry<String, String> entry : PROPERTIES) {
-                if (message.startsWith(entry.getKey() + " ")) {
-                    throw new InvalidConfigurationPropertyValueException(entry.getValue(), valueIn(message),
-                            message.replaceFirst("^" + entry.getKey(), "the value"));
-                }
+        } catch (InvalidConfigException e) {
+            String property = PROPERTIES.get(e.field());
+            if (property == null) {
+                throw e;
             }
-            throw e;
+            throw new InvalidConfigurationPropertyValueException(property, e.value(),
+                    "the value must be " + e.allowed() + " but was " + e.value(), e);
         }
-    }
-
-    private static String valueIn(String message) {
-        int at = message.lastIndexOf(" was ");
-        return at < 0 ? "?" : message.substring(at + 5);
     }
 }

@@ -8,7 +8,7 @@ import io.sprout.boot.servlet.http.SproutResponse;
 import io.sprout.boot.servlet.mapping.RequestPaths;
 import io.sprout.boot.servlet.mapping.ServletMatch;
 import io.sprout.engine.AsyncExchange;
-import io.sprout.engine.http.HttpException;
+import io.sprout.engine.RequestBodyException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletException;
@@ -254,7 +254,7 @@ final class Exchange {
 
     private void handleFailure(Throwable failure) throws Exception {
         String servlet = original.match() == null ? null : original.match().servletName();
-        if (protocolFailure(failure)) {
+        if (rejectedBody(failure)) {
             // The engine rejected the request body (malformed, too large): it answers with its own status.
             LOG.debug("Request body rejected by the engine while servlet [{}] read it", servlet, failure);
             throw failure instanceof Exception exception ? exception : new ServletException(failure);
@@ -274,9 +274,10 @@ final class Exchange {
         errors.dispatch(original, 500, failure.getMessage(), failure);
     }
 
-    private static boolean protocolFailure(Throwable failure) {
+    /** Whether the engine rejected the request body, however the application wrapped the failure of its read. */
+    private static boolean rejectedBody(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof HttpException) {
+            if (cause instanceof RequestBodyException) {
                 return true;
             }
         }

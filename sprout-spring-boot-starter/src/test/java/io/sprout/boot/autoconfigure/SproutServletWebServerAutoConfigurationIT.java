@@ -99,10 +99,10 @@ class SproutServletWebServerAutoConfigurationIT {
     void invalidEnumValueFailsNamingThePropertyAndTheAllowedValues() {
         runner.withPropertyValues("sprout.server.execution-mode=turbo").run(context -> assertThat(context)
                 .getFailure().hasStackTraceContaining("sprout.server.execution-mode")
-                .hasStackTraceContaining("allowed values are nio, hybrid"));
+                .hasStackTraceContaining("must be one of nio, hybrid"));
         runner.withPropertyValues("sprout.server.thread-type=green").run(context -> assertThat(context)
                 .getFailure().hasStackTraceContaining("sprout.server.thread-type")
-                .hasStackTraceContaining("allowed values are platform, virtual"));
+                .hasStackTraceContaining("must be one of platform, virtual"));
     }
 
     @Test

@@ -1,9 +1,10 @@
 package io.sprout.boot.servlet;
 
+import io.sprout.engine.Headers;
 import io.sprout.engine.HttpRequest;
-import io.sprout.engine.http.HeaderFields;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -13,9 +14,9 @@ public final class FakeHttpRequest implements HttpRequest {
 
     private final String method;
     private final String target;
-    private final HeaderFields headers = new HeaderFields();
+    private final Headers headers = Headers.create();
     private final byte[] body;
-    private final InputStream bodyStream;
+    private InputStream bodyStream;
     private FakeAsyncExchange async;
     private InetSocketAddress remote = new InetSocketAddress("127.0.0.1", 50000);
 
@@ -62,7 +63,7 @@ public final class FakeHttpRequest implements HttpRequest {
     }
 
     @Override
-    public HeaderFields headers() {
+    public Headers headers() {
         return headers;
     }
 
@@ -77,8 +78,19 @@ public final class FakeHttpRequest implements HttpRequest {
     }
 
     @Override
-    public HeaderFields trailers() {
-        return new HeaderFields();
+    public Headers trailers() {
+        return Headers.create();
+    }
+
+    /** Makes every body read throw {@code failure}, as the engine's stream does when it rejects the body. */
+    public FakeHttpRequest bodyFailsWith(IOException failure) {
+        bodyStream = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw failure;
+            }
+        };
+        return this;
     }
 
     /** Pretends the request came from another peer. */

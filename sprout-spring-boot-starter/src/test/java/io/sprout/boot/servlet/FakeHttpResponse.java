@@ -1,7 +1,7 @@
 package io.sprout.boot.servlet;
 
+import io.sprout.engine.Headers;
 import io.sprout.engine.HttpResponse;
-import io.sprout.engine.http.HeaderFields;
 
 import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
@@ -19,7 +19,7 @@ import java.util.function.UnaryOperator;
  */
 public final class FakeHttpResponse implements HttpResponse {
 
-    private final HeaderFields headers = new HeaderFields();
+    private final Headers headers = Headers.create();
     private final ByteArrayOutputStream wire = new ByteArrayOutputStream();
     private final ByteArrayOutputStream buffered = new ByteArrayOutputStream();
     private final List<CommitListener> listeners = new ArrayList<>();
@@ -107,7 +107,7 @@ public final class FakeHttpResponse implements HttpResponse {
     }
 
     @Override
-    public HeaderFields headers() {
+    public Headers headers() {
         return headers;
     }
 
@@ -150,7 +150,9 @@ public final class FakeHttpResponse implements HttpResponse {
     @Override
     public void reset() {
         resetBuffer();
-        headers.clear();
+        for (String name : headers.names()) {
+            headers.remove(name);
+        }
         status = 200;
         contentLength = -1;
     }

@@ -1,5 +1,6 @@
 package io.sprout.boot.servlet;
 
+import io.sprout.engine.RequestBodyException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The whole container (mapping, filters, request, response, errors, async) over in-memory engine fakes. */
 class ServletRequestHandlerTest {
@@ -115,6 +117,29 @@ class ServletRequestHandlerTest {
         assertThat(redirect.status()).isEqualTo(302);
         assertThat(redirect.headers().get("Location")).isEqualTo("/app/?x=1");
         assertThat(serve(handler, FakeHttpRequest.get("/app/page")).text()).isEqualTo("in");
+    }
+
+    @Test
+    void leavesABodyTheEngineRejectedToTheEngineHoweverTheServletWrappedTheFailure() throws Exception {
+        HttpServlet upload = new HttpServlet() {
+            @Override
+            protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws ServletException {
+                try {
+                    req.getInputStream().readAllBytes();
+                } catch (IOException e) {
+                    throw new ServletException("Could not read the upload", e);
+                }
+            }
+        };
+        ServletRequestHandler handler = handler(ContainerConfig.defaults(temp), upload, "/upload");
+        RequestBodyException rejected = new RequestBodyException(400, "Invalid chunk size");
+        FakeHttpRequest request = new FakeHttpRequest("POST", "/upload", "").bodyFailsWith(rejected);
+        FakeHttpResponse response = new FakeHttpResponse();
+
+        assertThatThrownBy(() -> handler.handle(request, response)).isInstanceOf(ServletException.class)
+                .hasCause(rejected);
+        assertThat(response.committed()).as("no error page: the engine answers 400").isFalse();
+        assertThat(response.text()).isEmpty();
     }
 
     @Test

@@ -1,8 +1,8 @@
 package io.sprout.boot.servlet.http;
 
 import io.sprout.boot.servlet.Unsupported;
+import io.sprout.engine.Headers;
 import io.sprout.engine.HttpResponse;
-import io.sprout.engine.http.HeaderFields;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletResponse;
@@ -72,7 +72,7 @@ public final class SproutResponse implements HttpServletResponse {
         if (status == HttpServletResponse.SC_SWITCHING_PROTOCOLS) {
             return;
         }
-        HeaderFields headers = engine.headers();
+        Headers headers = engine.headers();
         String type = getContentType();
         if (type != null) {
             headers.set("Content-Type", type);

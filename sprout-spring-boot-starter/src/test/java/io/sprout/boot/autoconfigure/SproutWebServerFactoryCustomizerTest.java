@@ -1,0 +1,197 @@
+package io.sprout.boot.autoconfigure;
+
+import io.sprout.boot.web.SproutServletWebServerFactory;
+import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.HttpLimits;
+import io.sprout.engine.InvalidConfigException;
+import io.sprout.engine.ServerConfig;
+import io.sprout.engine.ThreadType;
+import io.sprout.engine.Timeouts;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.web.server.autoconfigure.ServerProperties;
+import org.springframework.mock.env.MockEnvironment;
+import org.springframework.util.unit.DataSize;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.RecordComponent;
+import java.net.InetAddress;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The customizer's table from engine config fields to properties: it covers every field the customizer sets and no
+ * other, names real properties, and turns the engine's {@link InvalidConfigException} into Boot's start-up failure.
+ */
+class SproutWebServerFactoryCustomizerTest {
+
+    /** Engine config fields that no property of this customizer sets, and why; every other field needs a row. */
+    private static final Map<String, String> NOT_FROM_PROPERTIES = Map.of(
+            "address", "server.address: the factory applies it when the server starts",
+            "port", "server.port: the factory applies it when the server starts",
+            "serverHeader", "server.server-header: the factory applies it when the server starts",
+            "limits", "a nested record the customizer derives from the factory's, never null",
+            "timeouts", "a nested record the customizer derives from the factory's, never null",
+            "maxChunkLineLength", "no property: the engine's default",
+            "maxTrailerSize", "no property: the engine's default",
+            "maxDrainSize", "no property: the engine's default");
+
+    private static final Pattern METADATA_NAME = Pattern.compile("\"name\"\\s*:\\s*\"([^\"]+)\"");
+
+    @Test
+    void everyEngineConfigFieldHasAPropertyOrAReasonForNone() {
+        List<String> fields = componentNames(ServerConfig.class);
+        List<String> unclassified = fields.stream()
+                .filter(field -> !SproutWebServerFactoryCustomizer.PROPERTIES.containsKey(field))
+                .filter(field -> !NOT_FROM_PROPERTIES.containsKey(field))
+                .toList();
+
+        assertThat(fields).as("field() alone must identify a component").doesNotHaveDuplicates();
+        assertThat(unclassified).as("engine config fields with neither a property nor a reason for none").isEmpty();
+        assertThat(NOT_FROM_PROPERTIES.keySet()).as("fields listed both ways")
+                .doesNotContainAnyElementsOf(SproutWebServerFactoryCustomizer.PROPERTIES.keySet());
+    }
+
+    @Test
+    void theTableListsExactlyTheFieldsTheCustomizerSets() {
+        ServerConfig marked = ServerConfig.builder()
+                .address(InetAddress.getLoopbackAddress())
+                .port(7)
+                .executionMode(ExecutionMode.HYBRID)
+                .threadType(ThreadType.VIRTUAL)
+                .threadPoolSize(7)
+                .workerQueueCapacity(7)
+                .selectorThreads(7)
+                .acceptBacklog(7)
+                .maxConnections(7)
+                .maxKeepAliveRequests(7)
+                .serverHeader("marker")
+                .bufferSize(2048)
+                .bufferPoolCapacity(7)
+                .limits(new HttpLimits(100, 100, 7, 7, 100, 7, 7))
+                .timeouts(new Timeouts(Duration.ofSeconds(7), Duration.ofSeconds(7), Duration.ofSeconds(7),
+                        Duration.ofSeconds(7)))
+                .build();
+        SproutServerProperties sprout = new SproutServerProperties();
+        // The one property without a default: unset, the customizer leaves the field alone.
+        sprout.setSelectorThreads(3);
+        SproutServletWebServerFactory factory = new SproutServletWebServerFactory();
+        factory.setServerConfig(marked);
+
+        customizer(new ServerProperties(), sprout).customize(factory);
+
+        Map<String, Object> before = leafFields(marked);
+        Map<String, Object> after = leafFields(factory.getServerConfig());
+        Set<String> changed = new TreeSet<>();
+        before.forEach((field, value) -> {
+            if (!Objects.equals(value, after.get(field))) {
+                changed.add(field);
+            }
+        });
+        assertThat(changed).isEqualTo(new TreeSet<>(SproutWebServerFactoryCustomizer.PROPERTIES.keySet()));
+    }
+
+    @Test
+    void everyPropertyInTheTableIsADocumentedProperty() throws IOException {
+        Set<String> documented = documentedProperties();
+
+        assertThat(documented).contains("sprout.server.thread-pool-size", "server.port");
+        assertThat(SproutWebServerFactoryCustomizer.PROPERTIES.values()).allSatisfy(
+                property -> assertThat(documented).as("configuration metadata").contains(property));
+    }
+
+    @Test
+    void aValueTheEngineRejectsFailsNamingTheSproutProperty() {
+        SproutServerProperties sprout = new SproutServerProperties();
+        sprout.setThreadPoolSize(0);
+
+        assertThatThrownBy(() -> customizer(new ServerProperties(), sprout)
+                .customize(new SproutServletWebServerFactory()))
+                .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, e -> {
+                    assertThat(e.getName()).isEqualTo("sprout.server.thread-pool-size");
+                    assertThat(e.getValue()).isEqualTo(0L);
+                    assertThat(e.getReason()).isEqualTo("the value must be between 1 and 32767 but was 0");
+                    assertThat(e.getCause()).isInstanceOfSatisfying(InvalidConfigException.class,
+                            cause -> assertThat(cause.field()).isEqualTo("threadPoolSize"));
+                });
+    }
+
+    @Test
+    void aValueTheEngineRejectsFailsNamingTheServerProperty() {
+        ServerProperties server = new ServerProperties();
+        server.setMaxHttpRequestHeaderSize(DataSize.ofBytes(10));
+
+        assertThatThrownBy(() -> customizer(server, new SproutServerProperties())
+                .customize(new SproutServletWebServerFactory()))
+                .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, e -> {
+                    assertThat(e.getName()).isEqualTo("server.max-http-request-header-size");
+                    assertThat(e.getReason()).isEqualTo("the value must be between 64 and 1048576 but was 10");
+                });
+    }
+
+    private static SproutWebServerFactoryCustomizer customizer(ServerProperties server,
+            SproutServerProperties sprout) {
+        return new SproutWebServerFactoryCustomizer(server, sprout, new MockEnvironment());
+    }
+
+    /** The component names of a config record and, depth first, of the records nested in it. */
+    private static List<String> componentNames(Class<? extends Record> type) {
+        List<String> names = new ArrayList<>();
+        for (RecordComponent component : type.getRecordComponents()) {
+            names.add(component.getName());
+            if (component.getType().isRecord()) {
+                names.addAll(componentNames(component.getType().asSubclass(Record.class)));
+            }
+        }
+        return names;
+    }
+
+    /** The values of a config record's components, nested records flattened into their own components. */
+    private static Map<String, Object> leafFields(Record config) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (RecordComponent component : config.getClass().getRecordComponents()) {
+            Object value;
+            try {
+                value = component.getAccessor().invoke(config);
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+            if (value instanceof Record nested) {
+                fields.putAll(leafFields(nested));
+            } else {
+                fields.put(component.getName(), value);
+            }
+        }
+        return fields;
+    }
+
+    /** Every property name in the configuration metadata on the class path: Boot's and ours. */
+    private static Set<String> documentedProperties() throws IOException {
+        Set<String> names = new TreeSet<>();
+        ClassLoader loader = SproutWebServerFactoryCustomizerTest.class.getClassLoader();
+        for (URL metadata : Collections.list(loader.getResources("META-INF/spring-configuration-metadata.json"))) {
+            try (InputStream in = metadata.openStream()) {
+                Matcher name = METADATA_NAME.matcher(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                while (name.find()) {
+                    names.add(name.group(1));
+                }
+            }
+        }
+        return names;
+    }
+}
