@@ -145,6 +145,25 @@ class AsyncExchangeIT {
     }
 
     @Test
+    void runsTheTimeoutTaskWhileANonBlockingReaderWaitsForTheBody() {
+        HttpHandler handler = (request, response) -> {
+            Suspended exchange = Suspended.start(request, response);
+            exchange.async.timeout(Duration.ofMillis(200), () -> {
+                response.status(503);
+                exchange.answer("no body came");
+            });
+            NonBlockingEcho.completing(exchange, new TaskLog()).start();
+        };
+        try (RunningServer server = RunningServer.start(combination, handler); RawClient client = server.connect()) {
+            RawClient.Response response = client.send("POST /echo HTTP/1.1\r\n" + HOST + "Content-Length: 5\r\n\r\n")
+                    .read();
+
+            assertThat(response.status()).isEqualTo(503);
+            assertThat(response.text()).isEqualTo("no body came");
+        }
+    }
+
+    @Test
     void gracefulShutdownWaitsForASuspendedExchangeToComplete() {
         Suspensions suspensions = new Suspensions();
         try (RunningServer server = RunningServer.start(combination, suspensions);

@@ -121,6 +121,19 @@ final class RawClient implements AutoCloseable {
         }
     }
 
+    /** Reads exactly {@code length} bytes (after a {@code 101}, say), as ISO-8859-1 text. */
+    String readText(int length) {
+        try {
+            byte[] bytes = in.readNBytes(length);
+            if (bytes.length < length) {
+                throw new IOException("Connection closed after " + bytes.length + " of " + length + " bytes");
+            }
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Whether the server closed the connection: the next read sees end of stream (or a reset). */
     boolean closedByServer() {
         try {
