@@ -39,6 +39,8 @@ final class ResponseBody extends OutputStream {
     private OutputStream encoder;
     private boolean nonBlocking;
     private UnsentOutput unsent;
+    /** Set when the exchange ends; volatile because the application may write later from another thread. */
+    private volatile boolean released;
     private final byte[] single = new byte[1];
 
     ResponseBody(ExchangeResponse response, HttpConnection connection) {
@@ -118,7 +120,7 @@ final class ResponseBody extends OutputStream {
         }
         bodyCapacity = Math.max(size, 1);
         if (buffer != null && buffer.capacity() < HEAD_RESERVE + bodyCapacity + TAIL_RESERVE) {
-            release();
+            returnBuffer();
         }
     }
 
@@ -171,15 +173,21 @@ final class ResponseBody extends OutputStream {
         }
     }
 
+    /** The exchange has ended: returns the buffers, and a later write fails instead of leasing another. */
     void release() {
+        released = true;
+        returnBuffer();
+        if (unsent != null) {
+            unsent.release();
+        }
+    }
+
+    private void returnBuffer() {
         if (buffer != null) {
             if (pooled) {
                 connection.context().pool().release(buffer);
             }
             buffer = null;
-        }
-        if (unsent != null) {
-            unsent.release();
         }
     }
 
@@ -187,7 +195,11 @@ final class ResponseBody extends OutputStream {
         return connection.context().pool().bufferSize() - HEAD_RESERVE - TAIL_RESERVE;
     }
 
-    private ByteBuffer buffer() {
+    private ByteBuffer buffer() throws IOException {
+        if (released) {
+            // A write after the exchange ended (an abort, the client gone) would lease a buffer nobody returns.
+            throw new IOException("The exchange has ended: its response can no longer be written");
+        }
         if (buffer == null) {
             if (bodyCapacity <= defaultCapacity()) {
                 buffer = connection.context().pool().lease();
