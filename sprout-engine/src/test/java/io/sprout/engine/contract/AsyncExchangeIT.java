@@ -8,6 +8,7 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -273,7 +274,7 @@ class AsyncExchangeIT {
     private static ChunkedStreams.Digest receive(RawClient client) {
         try {
             return ChunkedStreams.receive(client.input());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new AssertionError("Reading the echo failed", e);
         }
     }

@@ -1,6 +1,7 @@
 package io.sprout.engine.contract;
 
 import io.sprout.engine.HttpHandler;
+import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ShutdownResult;
 import io.sprout.engine.Timeouts;
 import org.junit.jupiter.api.Test;
@@ -104,7 +105,7 @@ class ConnectionTakeoverIT {
         return start(UnaryOperator.identity());
     }
 
-    private RunningServer start(UnaryOperator<io.sprout.engine.ServerConfig.Builder> config) {
+    private RunningServer start(UnaryOperator<ServerConfig.Builder> config) {
         HttpHandler handler = (request, response) -> {
             Suspended exchange = Suspended.start(request, response);
             upgraded.complete(exchange);

@@ -14,7 +14,10 @@ final class TaskLog {
     /** One run of a logged task. */
     record Entry(String label, String thread, boolean virtual) {
 
-        /** A worker: a pooled platform worker or a virtual thread; never an event loop, the timer or a caller. */
+        /**
+         * A worker: a pooled platform worker ({@code sprout-worker-N}) or a virtual thread; not an event loop
+         * ({@code sprout-nio-loop-N}), the timer ({@code sprout-timer}) or a test thread that asked for the task.
+         */
         boolean onWorker() {
             return virtual || thread.startsWith("sprout-worker-");
         }
