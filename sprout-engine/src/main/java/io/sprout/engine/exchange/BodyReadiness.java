@@ -29,6 +29,9 @@ final class BodyReadiness {
     }
 
     void onRequestReady(Runnable callback) {
+        if (!requestBody.ready()) {
+            requestBody.continueBeforeWaiting();
+        }
         if (requestBody.ready()) {
             exchange.execute(callback);
             return;

@@ -37,11 +37,12 @@ public interface ConnectionChannel {
     /**
      * Runs {@code task} once, when a read would not wait, when {@code deadlineNanos} (a {@link System#nanoTime()}
      * value) passes, or when the connection closes, whichever comes first. The task must not block: nio runs it on
-     * its event loop. Hybrid, which cannot poll a blocking socket, runs it at once. One task at a time.
+     * its event loop. Hybrid, which cannot poll a blocking socket, runs it on a worker after a blocking read there
+     * has returned, and the next {@link #read} takes that read's bytes. One task at a time.
      */
     void whenReadable(long deadlineNanos, Runnable task);
 
-    /** As {@link #whenReadable}, for a write that would not wait. */
+    /** As {@link #whenReadable}, for a write that would not wait; hybrid, whose writes never pend, runs it at once. */
     void whenWritable(long deadlineNanos, Runnable task);
 
     /** Closes the connection at once, from any thread; blocked reads and writes fail. */

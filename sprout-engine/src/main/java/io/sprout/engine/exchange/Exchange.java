@@ -308,12 +308,14 @@ final class Exchange implements AsyncExchange {
             return;
         }
         finishing = true;
-        connection.channel().abort();
+        // Queued before the close: a read or write that the close fails, and the abort that follows it, then end
+        // after this one, and the listeners hear this cause rather than the close's.
         tasks.execute(() -> {
             if (end(Outcome.ABORT, cause)) {
                 connection.resumed(Outcome.ABORT);
             }
         });
+        connection.channel().abort();
     }
 
     @Override

@@ -157,6 +157,19 @@ final class RequestBody extends InputStream {
         }
     }
 
+    /**
+     * Sends {@code 100 Continue} if the client waits for it, before a non-blocking reader waits for the body. A
+     * blocking read sends it on its first fill; a reader that waits for readiness first would otherwise wait for
+     * bytes the client holds back, until the body read timeout. A failed send is kept for the next read to throw.
+     */
+    void continueBeforeWaiting() {
+        try {
+            sendContinueIfExpected();
+        } catch (IOException clientGone) {
+            fillFailure = clientGone;
+        }
+    }
+
     private boolean fill() throws IOException {
         IOException pending = fillFailure;
         if (pending != null) {

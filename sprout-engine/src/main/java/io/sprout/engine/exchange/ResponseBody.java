@@ -255,7 +255,8 @@ final class ResponseBody extends OutputStream {
     private void enter() throws IOException {
         guard.lock();
         if (ended) {
-            guard.unlock();
+            // The end may have found the lock taken by this very call: then the release is this call's to do.
+            exit();
             throw new IOException("The exchange has ended");
         }
     }
@@ -297,7 +298,11 @@ final class ResponseBody extends OutputStream {
         return connection.context().pool().bufferSize() - HEAD_RESERVE - TAIL_RESERVE;
     }
 
-    private ByteBuffer buffer() {
+    private ByteBuffer buffer() throws IOException {
+        if (ended) {
+            // A write after the exchange ended (an abort, the client gone) would lease a buffer nobody returns.
+            throw new IOException("The exchange has ended: its response can no longer be written");
+        }
         if (buffer == null) {
             if (bodyCapacity <= defaultCapacity()) {
                 buffer = connection.context().pool().lease();

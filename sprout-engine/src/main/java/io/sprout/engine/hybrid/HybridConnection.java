@@ -50,6 +50,7 @@ final class HybridConnection implements Runnable, ConnectionChannel {
     private final InetSocketAddress local;
     private volatile boolean idle;
     private volatile long writeDeadlineNanos;
+    private volatile ReadWait readWait;
 
     HybridConnection(SocketChannel channel, ServerContext context, Workers workers, Consumer<HybridConnection> onEnd)
             throws IOException {
@@ -190,6 +191,20 @@ final class HybridConnection implements Runnable, ConnectionChannel {
 
     @Override
     public int read(ByteBuffer dst, long timeoutMillis) throws IOException {
+        ReadWait waited = readWait;
+        if (waited != null) {
+            int count;
+            try {
+                count = waited.takeInto(dst, timeoutMillis);
+            } finally {
+                if (waited.taken()) {
+                    readWait = null;
+                }
+            }
+            if (count != 0) {
+                return count;
+            }
+        }
         socket.setSoTimeout((int) Math.max(1, Math.min(timeoutMillis, Integer.MAX_VALUE)));
         int count = in.read(dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
         if (count > 0) {
@@ -217,10 +232,28 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         return count;
     }
 
-    /** A blocking socket cannot be polled: the task runs at once, and the read it leads to blocks its worker. */
+    /**
+     * A blocking socket cannot be polled, so the wait is a blocking read ({@link ReadWait}) on a worker of its own,
+     * and the next {@link #read} takes what it got. Waiting inside the task would hold the exchange's task slot, and
+     * its other tasks (a timeout, a shutdown task, completion from another thread) would wait for the client too.
+     * Without a free worker, or while an earlier wait's bytes are still to be read, the task runs at once and its
+     * read blocks.
+     */
     @Override
     public void whenReadable(long deadlineNanos, Runnable task) {
-        task.run();
+        if (readWait != null) {
+            task.run();
+            return;
+        }
+        ReadWait wait = new ReadWait();
+        readWait = wait;
+        Runnable waitThenRun = () -> {
+            wait.readFrom(socket, in, deadlineNanos);
+            task.run();
+        };
+        if (!workers.tryExecute(waitThenRun)) {
+            waitThenRun.run();
+        }
     }
 
     /** Writes never leave bytes pending here, so there is nothing to wait for. */
@@ -272,12 +305,12 @@ final class HybridConnection implements Runnable, ConnectionChannel {
     private void lingerAndClose() {
         try {
             socket.shutdownOutput();
-            socket.setSoTimeout((int) LINGER_MILLIS);
-            byte[] discard = new byte[4096];
+            ByteBuffer discard = ByteBuffer.allocate(4096);
             int total = 0;
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LINGER_MILLIS);
             while (total < LINGER_MAX_BYTES && System.nanoTime() < deadline) {
-                int count = in.read(discard);
+                // Through read(), so a pending ReadWait is waited for (within the linger) rather than raced.
+                int count = read(discard.clear(), LINGER_MILLIS);
                 if (count < 0) {
                     break;
                 }

@@ -76,19 +76,11 @@ final class RawClient implements AutoCloseable {
     /** Reads one response; {@code headRequest} means it has no body whatever its fields say. */
     Response read(boolean headRequest) {
         try {
-            String statusLine = line();
-            while (statusLine.isEmpty()) {
-                statusLine = line();
-            }
-            int status = Integer.parseInt(statusLine.substring(9, 12));
-            Map<String, String> headers = new LinkedHashMap<>();
-            for (String line = line(); !line.isEmpty(); line = line()) {
-                int colon = line.indexOf(':');
-                headers.merge(line.substring(0, colon).toLowerCase(Locale.ROOT), line.substring(colon + 1).strip(),
-                        (a, b) -> a + ", " + b);
-            }
-            if (status == 100) {
-                return new Response(status, headers, new byte[0]);
+            Response head = readHead();
+            int status = head.status();
+            Map<String, String> headers = head.headers();
+            if (status < 200) {
+                return head;
             }
             byte[] body;
             if (headRequest || status == 204 || status == 304) {
@@ -101,6 +93,42 @@ final class RawClient implements AutoCloseable {
                 body = in.readAllBytes();
             }
             return new Response(status, headers, body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Reads a response's status line and fields only, leaving its body (or, after a {@code 101}, the next
+     * protocol's bytes) to be read from {@link #input()}.
+     */
+    Response readHead() {
+        try {
+            String statusLine = line();
+            while (statusLine.isEmpty()) {
+                statusLine = line();
+            }
+            int status = Integer.parseInt(statusLine.substring(9, 12));
+            Map<String, String> headers = new LinkedHashMap<>();
+            for (String line = line(); !line.isEmpty(); line = line()) {
+                int colon = line.indexOf(':');
+                headers.merge(line.substring(0, colon).toLowerCase(Locale.ROOT), line.substring(colon + 1).strip(),
+                        (a, b) -> a + ", " + b);
+            }
+            return new Response(status, headers, new byte[0]);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads exactly {@code length} bytes (after a {@code 101}, say), as ISO-8859-1 text. */
+    String readText(int length) {
+        try {
+            byte[] bytes = in.readNBytes(length);
+            if (bytes.length < length) {
+                throw new IOException("Connection closed after " + bytes.length + " of " + length + " bytes");
+            }
+            return new String(bytes, StandardCharsets.ISO_8859_1);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -142,6 +170,16 @@ final class RawClient implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Closes abortively (a TCP reset, not a FIN), as a client that crashes or gives up does. */
+    void reset() {
+        try {
+            socket.setSoLinger(true, 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        close();
     }
 
     @Override

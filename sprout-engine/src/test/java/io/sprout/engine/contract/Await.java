@@ -1,0 +1,56 @@
+package io.sprout.engine.contract;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Waiting in tests without guessing durations: every wait ends as soon as its condition holds, and the generous
+ * limit only turns a hang into a failure that names what never happened.
+ */
+final class Await {
+
+    static final Duration LIMIT = Duration.ofSeconds(30);
+
+    private Await() {
+    }
+
+    static void latch(CountDownLatch latch, String what) {
+        try {
+            if (!latch.await(LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("Timed out waiting until " + what);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("Interrupted waiting until " + what, e);
+        }
+    }
+
+    static <T> T future(CompletableFuture<T> future, String what) {
+        try {
+            return future.get(LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("Timed out waiting until " + what, e);
+        } catch (ExecutionException e) {
+            throw new AssertionError(what + " failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("Interrupted waiting until " + what, e);
+        }
+    }
+
+    /** Polls {@code condition} until it holds. */
+    static void until(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + LIMIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("Timed out waiting until " + what);
+            }
+            RunningServer.sleep(5);
+        }
+    }
+}
