@@ -8,17 +8,18 @@ import java.util.Set;
 /**
  * The {@code permessage-deflate} negotiation (RFC 7692 §5, §7.1): the first acceptable offer in the client's
  * {@code Sec-WebSocket-Extensions} wins. An offer is declined when it has an unknown or repeated parameter or an
- * invalid value, or asks for {@code server_max_window_bits} below 15, which the JDK's deflater cannot honour (it
- * always uses a 32 KiB window). {@code client_max_window_bits} needs nothing: a 15-bit inflater reads any smaller
- * window.
+ * invalid value. {@code server_max_window_bits} below 15 is accepted, but the JDK's deflater always uses a 32 KiB
+ * window, so the server then sends its messages uncompressed, which the extension allows (RSV1 is per message).
+ * {@code client_max_window_bits} needs nothing: a 15-bit inflater reads any smaller window.
  *
  * @param serverNoContextTakeover the server resets its compressor after each message
  * @param clientNoContextTakeover the client resets its compressor after each message (so may the server's
  *     decompressor)
- * @param serverWindowBitsAsked the client asked for {@code server_max_window_bits=15}, which an acceptance echoes
+ * @param serverWindowBits the {@code server_max_window_bits} the client asked for, which an acceptance echoes, or
+ *     0 when it did not ask
  */
 public record DeflateNegotiation(boolean serverNoContextTakeover, boolean clientNoContextTakeover,
-        boolean serverWindowBitsAsked) {
+        int serverWindowBits) {
 
     public static final String EXTENSION = "permessage-deflate";
 
@@ -43,7 +44,12 @@ public record DeflateNegotiation(boolean serverNoContextTakeover, boolean client
     public String responseValue() {
         return EXTENSION + (serverNoContextTakeover ? "; server_no_context_takeover" : "")
                 + (clientNoContextTakeover ? "; client_no_context_takeover" : "")
-                + (serverWindowBitsAsked ? "; server_max_window_bits=15" : "");
+                + (serverWindowBits > 0 ? "; server_max_window_bits=" + serverWindowBits : "");
+    }
+
+    /** Whether the server compresses what it sends: not when the client limits its window below 32 KiB. */
+    public boolean serverCompresses() {
+        return serverWindowBits == 0 || serverWindowBits == 15;
     }
 
     private static DeflateNegotiation accept(String offer) {
@@ -54,7 +60,7 @@ public record DeflateNegotiation(boolean serverNoContextTakeover, boolean client
         Set<String> seen = new HashSet<>();
         boolean serverNoContextTakeover = false;
         boolean clientNoContextTakeover = false;
-        boolean serverWindowBitsAsked = false;
+        int serverWindowBits = 0;
         for (int i = 1; i < parts.length; i++) {
             String parameter = parts[i].strip();
             int equals = parameter.indexOf('=');
@@ -77,10 +83,10 @@ public record DeflateNegotiation(boolean serverNoContextTakeover, boolean client
                     clientNoContextTakeover = true;
                 }
                 case "server_max_window_bits" -> {
-                    if (value == null || windowBits(value) != 15) {
+                    serverWindowBits = value == null ? -1 : windowBits(value);
+                    if (serverWindowBits < 0) {
                         return null;
                     }
-                    serverWindowBitsAsked = true;
                 }
                 case "client_max_window_bits" -> {
                     if (value != null && windowBits(value) < 0) {
@@ -92,7 +98,7 @@ public record DeflateNegotiation(boolean serverNoContextTakeover, boolean client
                 }
             }
         }
-        return new DeflateNegotiation(serverNoContextTakeover, clientNoContextTakeover, serverWindowBitsAsked);
+        return new DeflateNegotiation(serverNoContextTakeover, clientNoContextTakeover, serverWindowBits);
     }
 
     /** 8–15, or -1 when {@code value} is not one of them. */

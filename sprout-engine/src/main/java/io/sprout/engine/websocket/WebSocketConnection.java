@@ -78,7 +78,7 @@ public final class WebSocketConnection implements WebSocket, MessageListener {
         this.config = config;
         this.extensions = deflate == null ? "" : deflate.responseValue();
         this.inflater = deflate == null ? null : new MessageInflater(deflate.clientNoContextTakeover());
-        this.deflater = deflate == null ? null
+        this.deflater = deflate == null || !deflate.serverCompresses() ? null
                 : new MessageDeflater(Deflater.DEFAULT_COMPRESSION, deflate.serverNoContextTakeover());
         this.parser = new FrameParser(new MessageAssembler(this, config.maxTextMessageSize(),
                 config.maxBinaryMessageSize(), inflater), config.maxFrameSize(), deflate != null);

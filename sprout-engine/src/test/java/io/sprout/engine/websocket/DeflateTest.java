@@ -29,17 +29,27 @@ class DeflateTest {
         assertThat(negotiate("permessage-deflate; server_max_window_bits=15").responseValue())
                 .isEqualTo("permessage-deflate; server_max_window_bits=15");
         assertThat(negotiate("permessage-deflate; client_max_window_bits=\"10\"")).isNotNull();
+        assertThat(negotiate("permessage-deflate; server_max_window_bits=15").serverCompresses()).isTrue();
+    }
+
+    @Test
+    void acceptsASmallServerWindowBySendingUncompressed() {
+        DeflateNegotiation small = negotiate("permessage-deflate; server_max_window_bits=9");
+        assertThat(small.responseValue()).isEqualTo("permessage-deflate; server_max_window_bits=9");
+        assertThat(small.serverCompresses()).isFalse();
+        assertThat(negotiate("permessage-deflate").serverCompresses()).isTrue();
     }
 
     @Test
     void declinesOffersItCannotHonourAndTakesTheNextOne() {
-        assertThat(negotiate("permessage-deflate; server_max_window_bits=10")).isNull();
+        assertThat(negotiate("permessage-deflate; server_max_window_bits")).as("needs a value").isNull();
+        assertThat(negotiate("permessage-deflate; server_max_window_bits=7")).isNull();
         assertThat(negotiate("permessage-deflate; unknown_parameter")).isNull();
         assertThat(negotiate("permessage-deflate; server_no_context_takeover; server_no_context_takeover")).isNull();
         assertThat(negotiate("permessage-deflate; server_no_context_takeover=1")).isNull();
         assertThat(negotiate("permessage-deflate; client_max_window_bits=16")).isNull();
         assertThat(negotiate("x-webkit-deflate-frame")).isNull();
-        assertThat(negotiate("permessage-deflate; server_max_window_bits=10, permessage-deflate; "
+        assertThat(negotiate("permessage-deflate; server_max_window_bits=16, permessage-deflate; "
                 + "client_no_context_takeover").clientNoContextTakeover()).isTrue();
         assertThat(negotiate("foo", "permessage-deflate; server_no_context_takeover").serverNoContextTakeover())
                 .isTrue();
