@@ -12,15 +12,19 @@
 # Each round starts every jar in turn (old first in odd rounds, new first in even rounds) on CPU SERVER_CPU, warms it
 # with wrk on CPU LOAD_CPU (AB_WARMUP windows, each spread over the endpoints; their rates are printed so a server
 # still warming shows, but not recorded), measures every endpoint for AB_SECONDS and stops it. So each measured round
-# is a fresh JVM after the same warm-up, and only one server is up at any time. Defaults: 3 rounds, 40 s + 30 s of
-# warm-up, 10 s per endpoint: about 100 s per start, 10 min for one target.
+# is a fresh JVM after the same warm-up, and only one server is up at any time. After the fixed warm-up windows it
+# keeps warming in AB_SETTLE_WINDOW windows until the JIT compiler threads were busy for less than
+# AB_JIT_SETTLED_PERMILLE ms per second of the last window (at most AB_WARMUP_MAX s in all): a pinned server measured
+# while C2 is still compiling runs several times slower. Defaults: 3 rounds, 40 s + 30 s of warm-up (+ settling,
+# usually 20-60 s), 10 s per endpoint: about 2-2.5 min per start, 12-15 min for one target.
 #
 # Prints requests/s per round, each side's median and the ratio new/old of the medians (and of each round's pair),
 # and the load average before and after. Run it alone on a quiet machine: anything else running moves both sides, but
 # not alike. Results: docs/benchmarks/<date>-ab-<time>/ (results.md, results.csv, machine.md, rows.jsonl); wrk and
 # server logs in bench-results/<same id>/ (git-ignored).
 #
-# Knobs: AB_ROUNDS (3), AB_SECONDS (10), AB_WARMUP ("40 30", seconds per window), AB_ENDPOINTS ("hello json"),
+# Knobs: AB_ROUNDS (3), AB_SECONDS (10), AB_WARMUP ("40 30", seconds per window), AB_SETTLE_WINDOW (20),
+#   AB_JIT_SETTLED_PERMILLE (20, i.e. 2 % of one CPU), AB_WARMUP_MAX (300), AB_ENDPOINTS ("hello json"),
 #   AB_CONNECTIONS (50, one wrk thread), FLAVOUR (sprout: the profile a commit is built with), PIN (1 = server on CPU
 #   SERVER_CPU, wrk on CPU LOAD_CPU), JVM_FLAGS (as compare.sh), APP_ARGS, PORT (first port tried), OUT_DIR, RAW_DIR.
 #   Maven flags for building a commit go in MAVEN_ARGS (e.g. -Dmaven.repo.local=...).
@@ -47,6 +51,7 @@ for target in "${TARGETS[@]}"; do
 done
 
 : "${AB_ROUNDS:=3}" "${AB_SECONDS:=10}" "${AB_WARMUP:=40 30}" "${AB_ENDPOINTS:=hello json}" "${AB_CONNECTIONS:=50}"
+: "${AB_SETTLE_WINDOW:=20}" "${AB_WARMUP_MAX:=300}" "${AB_JIT_SETTLED_PERMILLE:=20}"
 : "${FLAVOUR:=sprout}" "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}"
 # The same flags as compare.sh, for both sides.
 : "${JVM_FLAGS:=-Xms512m -Xmx512m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
@@ -117,8 +122,29 @@ run_wrk() { # seconds url log [wrk options]
 
 ENDPOINT_COUNT=$(wc -w <<< "$AB_ENDPOINTS")
 FAILED=0
+# One warm-up window of `seconds`, spread over the endpoints; sets WARM_RATES to what each endpoint reached.
+warm_window() { # port log-prefix seconds
+  local port=$1 prefix=$2 seconds=$(( $3 / ENDPOINT_COUNT )) endpoint
+  [ "$seconds" -lt 1 ] && seconds=1
+  WARM_RATES=""
+  for endpoint in $AB_ENDPOINTS; do
+    run_wrk "$seconds" "http://127.0.0.1:$port/benchmark/$endpoint" "$prefix-$endpoint.log"
+    WARM_RATES+=" /$endpoint $(requests_per_second "$prefix-$endpoint.log")"
+  done
+}
+
+# One warm-up window that also measures the JIT compilers' CPU time in it: sets JIT_USED (ms), adds to WARMED (s).
+warm_step() { # pid port log-prefix seconds label
+  local before
+  before=$(jit_cpu_ms "$1")
+  warm_window "$2" "$3" "$4"
+  JIT_USED=$(( $(jit_cpu_ms "$1") - before ))
+  WARMED=$((WARMED + $4))
+  progress "   $5 (${4}s, not recorded):$WARM_RATES req/s; JIT compilers busy ${JIT_USED} ms"
+}
+
 run_side() { # round target side
-  local round=$1 target=$2 side=$3 port pid window seconds endpoint log rates
+  local round=$1 target=$2 side=$3 port pid window endpoint log
   local prefix="$RAW_DIR/logs/$target-r$round-$side"
   port=$(free_port "$PORT")
   progress "round $round/$AB_ROUNDS, $target, $side: starting on 127.0.0.1:$port (CPU $SERVER_CPU) $(props_of "$target")"
@@ -139,18 +165,23 @@ run_side() { # round target side
     return 1
   fi
   WATCH_PID=$pid
-  local index=0
+  local index=0 window
+  WARMED=0
   for window in $AB_WARMUP; do
     index=$((index + 1))
-    seconds=$(( window / ENDPOINT_COUNT ))
-    [ "$seconds" -lt 1 ] && seconds=1
-    rates=""
-    for endpoint in $AB_ENDPOINTS; do
-      log="$prefix-warmup$index-$endpoint.log"
-      run_wrk "$seconds" "http://127.0.0.1:$port/benchmark/$endpoint" "$log"
-      rates+=" /$endpoint $(requests_per_second "$log")"
-    done
-    progress "   warm-up $index (${seconds}s per endpoint, not recorded):$rates req/s"
+    warm_step "$pid" "$port" "$prefix-warmup$index" "$window" "warm-up $index"
+  done
+  # Measure only once the JIT compilers have finished: pinned to one CPU beside 50 busy workers, C2 gets a small
+  # share of it, and a server measured while it is still compiling runs at a fraction of its speed (seen: 5,000
+  # against 35,000 req/s for the same jar), so a fixed warm-up ranks the sides by the luck of their compile queues.
+  while [ "$JIT_USED" -ge $((AB_JIT_SETTLED_PERMILLE * window)) ]; do
+    if [ "$WARMED" -ge "$AB_WARMUP_MAX" ]; then
+      progress "   WARNING: the JIT was still compiling after ${WARMED}s of warm-up; this round may be slow"
+      break
+    fi
+    index=$((index + 1))
+    window=$AB_SETTLE_WINDOW
+    warm_step "$pid" "$port" "$prefix-warmup$index" "$window" "settling $index"
   done
   for endpoint in $AB_ENDPOINTS; do
     log="$prefix-$endpoint.log"
@@ -193,7 +224,7 @@ END_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
   else
     echo "- pinning: none; one server up at a time"
   fi
-  echo "- wrk: /benchmark/{${AB_ENDPOINTS// /,}}, 1 thread, $AB_CONNECTIONS connections; $AB_ROUNDS rounds of ${AB_SECONDS}s per endpoint, each on a fresh JVM after warm-up windows of ${AB_WARMUP// /s + }s (spread over the endpoints); old first in odd rounds, new first in even ones"
+  echo "- wrk: /benchmark/{${AB_ENDPOINTS// /,}}, 1 thread, $AB_CONNECTIONS connections; $AB_ROUNDS rounds of ${AB_SECONDS}s per endpoint, each on a fresh JVM after warm-up windows of ${AB_WARMUP// /s + }s (spread over the endpoints), then ${AB_SETTLE_WINDOW}s windows until the JIT compilers used < ${AB_JIT_SETTLED_PERMILLE} ms per s (at most ${AB_WARMUP_MAX}s in all); old first in odd rounds, new first in even ones"
   echo "- targets: ${TARGETS[*]}"
   echo "- raw logs: bench-results/$RUN_ID/ (not committed)"
 } > "$OUT_DIR/machine.md"

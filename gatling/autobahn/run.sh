@@ -4,13 +4,14 @@
 #
 # Usage: gatling/autobahn/run.sh [combination ...]   (default: nio-platform nio-virtual hybrid-platform hybrid-virtual)
 # Knobs: CASES (JSON list, default ["*"]), EXCLUDE (default []), PORT (9001), AUTOBAHN_HOME (where the suite is
-#        installed, default ~/.cache/sprout/autobahn), REPORTS (default target/autobahn under the repository).
+#        installed, default ~/.cache/sprout/autobahn), REPORTS (default target/autobahn under the repository),
+#        SKIP_BUILD (1 = use the engine jar already built, e.g. for runs side by side on different PORTs).
 # Needs Python 2.7.18 under pyenv (the suite runs on Python 2 only); installs the suite on first use.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 
-: "${CASES:=[\"*\"]}" "${EXCLUDE:=[]}" "${PORT:=9001}"
+: "${CASES:=[\"*\"]}" "${EXCLUDE:=[]}" "${PORT:=9001}" "${SKIP_BUILD:=0}"
 : "${AUTOBAHN_HOME:=$HOME/.cache/sprout/autobahn}" "${REPORTS:=$ROOT/target/autobahn}"
 COMBINATIONS=("$@")
 [ ${#COMBINATIONS[@]} -eq 0 ] && COMBINATIONS=(nio-platform nio-virtual hybrid-platform hybrid-virtual)
@@ -24,7 +25,7 @@ if [ ! -d "$AUTOBAHN_HOME/autobahntestsuite" ]; then
   touch "$AUTOBAHN_HOME/zope/__init__.py"
 fi
 
-./mvnw -B -ntp -q -pl sprout-engine package -DskipTests
+[ "$SKIP_BUILD" = 1 ] || ./mvnw -B -ntp -q -pl sprout-engine package -DskipTests
 JAR=$(ls sprout-engine/target/sprout-engine-*.jar | grep -v sources | head -1)
 mkdir -p "$REPORTS"
 
@@ -49,7 +50,12 @@ JSON
   echo "Autobahn against sprout-$combination"
   (cd "$REPORTS" && PYTHONPATH="$AUTOBAHN_HOME" python2 -c \
     "import sys; sys.argv=['wstest','-m','fuzzingclient','-s','$combination-spec.json']; \
-from autobahntestsuite.wstest import run; run()" > "$REPORTS/$combination-wstest.log" 2>&1)
+from autobahntestsuite.wstest import run; run()" > "$REPORTS/$combination-wstest.log" 2>&1) || true
+  # wstest exits non-zero after a complete run (its reactor's shutdown), so judge the run by its fresh report.
+  if [ ! "$REPORTS/$combination/index.json" -nt "$REPORTS/$combination-spec.json" ]; then
+    echo "Autobahn wrote no report for $combination: see $REPORTS/$combination-wstest.log" >&2
+    exit 1
+  fi
   stop_server
 done
 

@@ -121,6 +121,19 @@ build_sample_jar() { # root flavour log
     && [ -f "$jar" ] && echo "$jar"
 }
 
+# CPU time (ms) of the JVM's JIT compiler threads (C1 and C2), from /proc: utime + stime at 100 ticks per second.
+jit_cpu_ms() { # pid
+  local task ticks=0 fields
+  for task in /proc/"$1"/task/*; do
+    case $(cat "$task/comm" 2>/dev/null) in
+      "C1 Compiler"*|"C2 Compiler"*)
+        read -ra fields < <(cut -d')' -f2- "$task/stat")
+        ticks=$((ticks + fields[11] + fields[12])) ;;
+    esac
+  done
+  echo $((ticks * 10))
+}
+
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 free_port() { # first free port from $1
   local port=$1
