@@ -1,6 +1,7 @@
 package io.sprout.engine;
 
 import java.time.Duration;
+import java.util.List;
 
 /** Argument checks for the config records: each failure is an {@link InvalidConfigException} naming the field. */
 final class Check {
@@ -19,6 +20,17 @@ final class Check {
         if (value != -1 && (value < min || value > max)) {
             throw new InvalidConfigException(field, value, "-1 (no limit) or " + between(min, max));
         }
+    }
+
+    /** Every element is a TCP port (0 to 65535); returns an unmodifiable copy. */
+    static List<Integer> ports(String field, List<Integer> value) {
+        notNull(field, value);
+        for (Integer port : value) {
+            if (port == null || port < 0 || port > 65535) {
+                throw new InvalidConfigException(field, value, "a list of ports, each " + between(0, 65535));
+            }
+        }
+        return List.copyOf(value);
     }
 
     static void positive(String field, Duration value) {
@@ -44,6 +56,18 @@ final class Check {
         if (value != null && !value.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
             throw new InvalidConfigException(field, value, "printable ASCII");
         }
+    }
+
+    /** An immutable copy of {@code values}, each of which must be one of {@code supported}. */
+    static List<String> subsetOf(String field, List<String> values, List<String> supported) {
+        boolean valid = values != null;
+        for (int i = 0; valid && i < values.size(); i++) {
+            valid = values.get(i) != null && supported.contains(values.get(i));
+        }
+        if (!valid) {
+            throw new InvalidConfigException(field, values, "empty (the defaults) or some of " + supported);
+        }
+        return List.copyOf(values);
     }
 
     private static String between(long min, long max) {

@@ -4,11 +4,14 @@ import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.hybrid.HybridTransport;
 import io.sprout.engine.nio.NioTransport;
+import io.sprout.engine.tls.ServerTls;
+import io.sprout.engine.transport.Acceptor;
 import io.sprout.engine.transport.Transport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
@@ -39,6 +42,9 @@ final class EngineServer implements SproutServer {
             if (transport != null) {
                 return;
             }
+            // Asked first: a TLS configuration whose contexts cannot be had fails the start before any thread exists.
+            ServerTls tls = config.tls() == null ? null
+                    : ServerTls.start(config.tls(), List.of(ServerTls.HTTP_1_1), config.bufferPoolCapacity());
             Workers startingWorkers = switch (config.threadType()) {
                 case PLATFORM -> Workers.platform(config.threadPoolSize(), config.workerQueueCapacity(),
                         "sprout-worker");
@@ -50,27 +56,38 @@ final class EngineServer implements SproutServer {
                 }
             });
             Transport startingTransport = switch (config.executionMode()) {
-                case NIO -> new NioTransport(starting, startingWorkers);
-                case HYBRID -> new HybridTransport(starting, startingWorkers);
+                case NIO -> new NioTransport(starting, startingWorkers, tls);
+                case HYBRID -> new HybridTransport(starting, startingWorkers, tls);
             };
             try {
                 startingTransport.start();
             } catch (IOException e) {
                 startingWorkers.shutdownNow(WORKER_STOP_TIMEOUT);
                 starting.close();
-                throw new UncheckedIOException("Could not listen on port " + config.port(), e);
+                if (e instanceof Acceptor.BindFailure failure) {
+                    throw new PortBindException(failure.port(), (IOException) failure.getCause());
+                }
+                throw new UncheckedIOException("Could not start the " + config.executionMode() + " transport", e);
             }
             context = starting;
             workers = startingWorkers;
             transport = startingTransport;
-            stats.attach(starting, startingWorkers);
+            stats.attach(starting, startingWorkers, tls == null ? null : tls.pool());
         }
     }
 
     @Override
     public int port() {
         synchronized (monitor) {
-            return transport == null ? -1 : transport.port();
+            return transport == null ? -1 : transport.ports().getFirst();
+        }
+    }
+
+    @Override
+    public List<Integer> ports() {
+        synchronized (monitor) {
+            return transport == null ? List.of()
+                    : transport.ports().stream().filter(port -> port >= 0).toList();
         }
     }
 

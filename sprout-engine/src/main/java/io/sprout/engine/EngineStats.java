@@ -1,25 +1,34 @@
 package io.sprout.engine;
 
+import io.sprout.engine.buffer.BufferPool;
 import io.sprout.engine.exchange.Counters;
 import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 
 import java.util.function.ToLongFunction;
 
-/** {@link ServerStats} over the counters, pool and workers of the server's current (or last) run; 0 before any. */
+/**
+ * {@link ServerStats} over the counters, pools and workers of the server's current (or last) run; 0 before any.
+ * The buffer figures add up both pools: the I/O buffers and, with TLS, the record buffers.
+ */
 final class EngineStats implements ServerStats {
 
-    private record Run(ServerContext context, Workers workers) {
+    private record Run(ServerContext context, Workers workers, BufferPool recordPool) {
 
         Counters counters() {
             return context.counters();
+        }
+
+        long pools(ToLongFunction<BufferPool> figure) {
+            return figure.applyAsLong(context.pool()) + (recordPool == null ? 0 : figure.applyAsLong(recordPool));
         }
     }
 
     private volatile Run run;
 
-    void attach(ServerContext context, Workers workers) {
-        run = new Run(context, workers);
+    /** @param recordPool the TLS record buffers' pool, or {@code null} without TLS */
+    void attach(ServerContext context, Workers workers, BufferPool recordPool) {
+        run = new Run(context, workers, recordPool);
     }
 
     private long read(ToLongFunction<Run> value) {
@@ -74,22 +83,22 @@ final class EngineStats implements ServerStats {
 
     @Override
     public long bufferLeases() {
-        return read(run -> run.context.pool().leases());
+        return read(run -> run.pools(BufferPool::leases));
     }
 
     @Override
     public long bufferHits() {
-        return read(run -> run.context.pool().hits());
+        return read(run -> run.pools(BufferPool::hits));
     }
 
     @Override
     public long bufferMisses() {
-        return read(run -> run.context.pool().misses());
+        return read(run -> run.pools(BufferPool::misses));
     }
 
     @Override
     public long buffersLeased() {
-        return read(run -> run.context.pool().leased());
+        return read(run -> run.pools(BufferPool::leased));
     }
 
     @Override

@@ -53,4 +53,22 @@ public interface HttpRequest {
     InetSocketAddress remoteAddress();
 
     InetSocketAddress localAddress();
+
+    /**
+     * What the connection's TLS handshake negotiated (protocol, cipher suite, the client's certificates, ALPN), or
+     * {@code null} on a plaintext connection. The default is for implementations that never see TLS.
+     */
+    default TlsDetails tls() {
+        return null;
+    }
+
+    /** Whether the request came over TLS. */
+    default boolean isSecure() {
+        return tls() != null;
+    }
+
+    /** The scheme the request was made with: {@code https} over TLS, else {@code http}. */
+    default String scheme() {
+        return isSecure() ? "https" : "http";
+    }
 }

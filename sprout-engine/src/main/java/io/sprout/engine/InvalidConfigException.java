@@ -2,9 +2,9 @@ package io.sprout.engine;
 
 /**
  * A configuration value the engine refuses, as data: which field, the value as given, and what the field allows.
- * Thrown by the constructors of {@link ServerConfig}, {@link HttpLimits} and {@link Timeouts} (and so by their
- * builders and {@code with...} methods) and by {@link ExecutionMode#parse} and {@link ThreadType#parse}, on the
- * calling thread. A layer that reads the values from somewhere else, such as property files, maps {@link #field()}
+ * Thrown by the constructors of {@link ServerConfig}, {@link HttpLimits}, {@link Timeouts}, {@link TlsConfig},
+ * {@link TlsContexts} and {@link TlsContext} (and so by their builders and {@code with...} methods) and by
+ * {@link ExecutionMode#parse}, {@link ThreadType#parse} and {@link ClientAuth#parse}, on the calling thread. A layer that reads the values from somewhere else, such as property files, maps {@link #field()}
  * to its own name for the setting instead of reading the message.
  *
  * <p>The message reads {@code <field> must be <allowed> but was <value>}.
@@ -30,8 +30,9 @@ public final class InvalidConfigException extends IllegalArgumentException {
     }
 
     /**
-     * The value as given: a {@link Long} for any whole number, a {@link java.time.Duration}, the {@link String} that
-     * failed to parse, or {@code null}.
+     * The value as given: a {@link Long} for any whole number, a {@link java.time.Duration}, a {@link java.util.List}
+     * of ports, protocols or cipher suites, the {@link String} that failed to parse, the server name key, the
+     * {@link javax.net.ssl.SSLContext}, or {@code null}.
      */
     public Object value() {
         return value;

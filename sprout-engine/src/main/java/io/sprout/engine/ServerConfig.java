@@ -1,6 +1,8 @@
 package io.sprout.engine;
 
 import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Everything a {@link SproutServer} needs to know, validated on construction: a bad value throws an
@@ -8,6 +10,9 @@ import java.net.InetAddress;
  *
  * @param address the local address to bind, or {@code null} for every interface
  * @param port the TCP port, 0 for an ephemeral one (see {@link SproutServer#port()})
+ * @param additionalPorts more ports to listen on, on the same address (default none; 0 for an ephemeral one). They
+ *     serve exactly like the main port and share its workers, buffers, limits and connection admission (see
+ *     {@link SproutServer#ports()})
  * @param executionMode {@link ExecutionMode#NIO} (default) or {@link ExecutionMode#HYBRID}
  * @param threadType worker threads: {@link ThreadType#PLATFORM} (default) or {@link ThreadType#VIRTUAL}
  * @param threadPoolSize platform workers in the fixed pool (default 200); ignored for virtual threads
@@ -22,10 +27,12 @@ import java.net.InetAddress;
  * @param bufferPoolCapacity idle buffers the pool keeps for reuse (default 1024)
  * @param limits request size limits
  * @param timeouts client time limits
+ * @param tls TLS for every connection ({@code https}), or {@code null} (default) for plaintext HTTP
  */
 public record ServerConfig(
         InetAddress address,
         int port,
+        List<Integer> additionalPorts,
         ExecutionMode executionMode,
         ThreadType threadType,
         int threadPoolSize,
@@ -38,10 +45,12 @@ public record ServerConfig(
         int bufferSize,
         int bufferPoolCapacity,
         HttpLimits limits,
-        Timeouts timeouts) {
+        Timeouts timeouts,
+        TlsConfig tls) {
 
     public ServerConfig {
         Check.range("port", port, 0, 65535);
+        additionalPorts = Check.ports("additionalPorts", additionalPorts);
         Check.notNull("executionMode", executionMode);
         Check.notNull("threadType", threadType);
         Check.range("threadPoolSize", threadPoolSize, 1, 32_767);
@@ -70,6 +79,7 @@ public record ServerConfig(
     public static final class Builder {
         private InetAddress address;
         private int port = 8080;
+        private List<Integer> additionalPorts = List.of();
         private ExecutionMode executionMode = ExecutionMode.NIO;
         private ThreadType threadType = ThreadType.PLATFORM;
         private int threadPoolSize = 200;
@@ -83,6 +93,7 @@ public record ServerConfig(
         private int bufferPoolCapacity = 1024;
         private HttpLimits limits = HttpLimits.DEFAULT;
         private Timeouts timeouts = Timeouts.DEFAULT;
+        private TlsConfig tls;
 
         private Builder() {
         }
@@ -90,6 +101,7 @@ public record ServerConfig(
         private Builder(ServerConfig config) {
             address = config.address;
             port = config.port;
+            additionalPorts = config.additionalPorts;
             executionMode = config.executionMode;
             threadType = config.threadType;
             threadPoolSize = config.threadPoolSize;
@@ -103,6 +115,7 @@ public record ServerConfig(
             bufferPoolCapacity = config.bufferPoolCapacity;
             limits = config.limits;
             timeouts = config.timeouts;
+            tls = config.tls;
         }
 
         public Builder address(InetAddress value) {
@@ -112,6 +125,12 @@ public record ServerConfig(
 
         public Builder port(int value) {
             port = value;
+            return this;
+        }
+
+        /** Replaces the additional ports; none by default. */
+        public Builder additionalPorts(List<Integer> value) {
+            additionalPorts = value == null ? null : new ArrayList<>(value);
             return this;
         }
 
@@ -180,10 +199,16 @@ public record ServerConfig(
             return this;
         }
 
+        /** TLS for every connection, or {@code null} for plaintext. */
+        public Builder tls(TlsConfig value) {
+            tls = value;
+            return this;
+        }
+
         public ServerConfig build() {
-            return new ServerConfig(address, port, executionMode, threadType, threadPoolSize, workerQueueCapacity,
-                    selectorThreads, acceptBacklog, maxConnections, maxKeepAliveRequests, serverHeader, bufferSize,
-                    bufferPoolCapacity, limits, timeouts);
+            return new ServerConfig(address, port, additionalPorts, executionMode, threadType, threadPoolSize,
+                    workerQueueCapacity, selectorThreads, acceptBacklog, maxConnections, maxKeepAliveRequests,
+                    serverHeader, bufferSize, bufferPoolCapacity, limits, timeouts, tls);
         }
     }
 }

@@ -30,10 +30,10 @@ public interface ServerStats {
     /** Counter: requests whose head was parsed, including those answered with an error. */
     long requestsTotal();
 
-    /** Counter: bytes read from clients. */
+    /** Counter: bytes read from clients (over TLS, the decrypted bytes). */
     long bytesIn();
 
-    /** Counter: bytes written to clients. */
+    /** Counter: bytes written to clients (over TLS, before encryption). */
     long bytesOut();
 
     /** Counter: buffers handed out by the pool. */

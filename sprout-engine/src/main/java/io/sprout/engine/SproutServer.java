@@ -1,5 +1,6 @@
 package io.sprout.engine;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -17,14 +18,24 @@ public interface SproutServer {
     }
 
     /**
-     * Binds the port and starts serving; returns once connections are accepted.
+     * Binds the port and the additional ports and starts serving on all of them; returns once connections are
+     * accepted.
      *
-     * @throws java.io.UncheckedIOException wrapping a {@link java.net.BindException} when the port is taken
+     * @throws PortBindException when a port cannot be bound (taken, or the address is not on this host); it names
+     *     the port, and no port is listening afterwards
+     * @throws java.io.UncheckedIOException when the transport cannot start for another reason
+     * @throws IllegalStateException when the TLS configuration's contexts supplier fails or returns {@code null}
      */
     void start();
 
-    /** The port being listened on, or -1 when not listening. */
+    /** The main port being listened on, or -1 when not listening. */
     int port();
+
+    /**
+     * The ports being listened on: the main port first, then the additional ports in configuration order (ephemeral
+     * ones resolved); empty when not listening.
+     */
+    List<Integer> ports();
 
     /**
      * Stops accepting at once, closes idle connections, lets in-flight requests finish (their responses carry
@@ -40,6 +51,11 @@ public interface SproutServer {
     boolean running();
 
     ServerConfig config();
+
+    /** Whether the server speaks TLS ({@code https}) rather than plaintext HTTP: whether its config has a TLS part. */
+    default boolean secure() {
+        return config().tls() != null;
+    }
 
     ServerStats stats();
 }

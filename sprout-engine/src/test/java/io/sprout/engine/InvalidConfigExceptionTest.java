@@ -8,6 +8,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.net.InetAddress;
+import javax.net.ssl.SSLContext;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,6 +56,22 @@ class InvalidConfigExceptionTest {
     }
 
     @Test
+    void refusesAnAdditionalPortOutOfRangeAndKeepsACopyOfValidOnes() {
+        InvalidConfigException e = catchThrowableOfType(InvalidConfigException.class,
+                () -> ServerConfig.builder().additionalPorts(List.of(8081, 70000)).build());
+
+        assertThat(e.field()).isEqualTo("additionalPorts");
+        assertThat(e.value()).isEqualTo(List.of(8081, 70000));
+        assertThat(e).hasMessage("additionalPorts must be a list of ports, each between 0 and 65535 but was "
+                + "[8081, 70000]");
+        List<Integer> ports = new ArrayList<>(List.of(8081, 0));
+        ServerConfig config = ServerConfig.builder().additionalPorts(ports).build();
+        ports.clear();
+        assertThat(config.additionalPorts()).containsExactly(8081, 0);
+        assertThat(ServerConfig.builder().build().additionalPorts()).isEmpty();
+    }
+
+    @Test
     void listsTheAllowedValuesOfAnEnum() {
         InvalidConfigException e = catchThrowableOfType(InvalidConfigException.class,
                 () -> ExecutionMode.parse("turbo"));
@@ -74,12 +91,15 @@ class InvalidConfigExceptionTest {
     @Test
     void everyValidatedComponentOfTheConfigRecordsNamesItself() throws Exception {
         List<String> wrong = new ArrayList<>();
-        for (Record defaults : List.of(ServerConfig.builder().build(), HttpLimits.DEFAULT, Timeouts.DEFAULT)) {
+        SSLContext sslContext = SSLContext.getDefault();
+        List<Record> records = List.of(ServerConfig.builder().build(), HttpLimits.DEFAULT, Timeouts.DEFAULT,
+                TlsConfig.of(sslContext), TlsContexts.of(sslContext), TlsContext.of(sslContext));
+        for (Record defaults : records) {
             RecordComponent[] components = defaults.getClass().getRecordComponents();
             for (int i = 0; i < components.length; i++) {
                 Class<?> type = components[i].getType();
-                if (type == InetAddress.class) {
-                    continue; // Any address, or none, is valid.
+                if (type == InetAddress.class || type == TlsConfig.class) {
+                    continue; // Any address, or none, is valid; no TLS means plaintext.
                 }
                 Object[] arguments = values(defaults, components);
                 arguments[i] = invalid(type);

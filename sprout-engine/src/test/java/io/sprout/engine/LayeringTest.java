@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code websocket}: the root package only (its codec classes use nothing at all).</li>
  *   <li>{@code exchange}: {@code http}, {@code buffer} and the root package only.</li>
  *   <li>{@code transport}: {@code exchange} and what it may use.</li>
+ *   <li>{@code tls}: {@code buffer} and the root package only: a layer between socket and codec that knows
+ *       neither the exchange nor a transport.</li>
  *   <li>{@code nio} and {@code hybrid}: never each other.</li>
  *   <li>{@code nio}, {@code hybrid}: used by nobody but the root package and {@code hello}.</li>
  * </ul>
@@ -45,7 +47,8 @@ class LayeringTest {
             "buffer", Set.of(),
             "exec", Set.of(),
             "exchange", Set.of("http", "buffer", ROOT),
-            "transport", Set.of("exchange", "http", "buffer", ROOT));
+            "transport", Set.of("exchange", "http", "buffer", ROOT),
+            "tls", Set.of("buffer", ROOT));
 
     /**
      * Single API types a package with a closed list may use beyond it. The codec's {@code HeaderFields} is what the
@@ -58,7 +61,7 @@ class LayeringTest {
     private static final Set<String> TRANSPORTS = Set.of("nio", "hybrid");
     private static final Set<String> TRANSPORT_USERS = Set.of(ROOT, "hello");
     private static final Set<String> KNOWN = Set.of(ROOT, "http", "buffer", "exec", "exchange", "transport", "nio",
-            "hybrid", "hello", "websocket");
+            "hybrid", "hello", "websocket", "tls");
 
     private static final Pattern IMPORT = Pattern.compile(
             "^\\s*import\\s+(?:static\\s+)?(io\\.sprout\\.engine\\.[\\w.*]+)\\s*;", Pattern.MULTILINE);
@@ -134,6 +137,9 @@ class LayeringTest {
         assertThat(violation("hello", "nio")).isNull();
         assertThat(violation(ROOT, "hybrid")).isNull();
         assertThat(violation("nio", "exchange")).isNull();
+        assertThat(violation("nio", "tls")).isNull();
+        assertThat(violation("tls", "exchange")).isEqualTo("tls may use only (root), buffer");
+        assertThat(violation("exchange", "tls")).isNotNull();
     }
 
     @Test

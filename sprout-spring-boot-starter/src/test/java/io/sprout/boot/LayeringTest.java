@@ -14,8 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The starter's dependency rule, read from the sources' imports: the servlet container layer knows nothing of
- * Spring; its leaf packages (mapping, multipart, session, async) know nothing of each other or of the request and
- * response ({@code Unsupported} is the one shared class); {@code web} does not know the auto-configuration.
+ * Spring; its leaf packages (mapping, multipart, session, async, resource) know nothing of each other or of the
+ * request and response ({@code Unsupported} is the one shared class); {@code web} does not know the
+ * auto-configuration.
  */
 class LayeringTest {
 
@@ -30,8 +31,10 @@ class LayeringTest {
             "servlet/multipart", List.of("org.springframework", "io.sprout.boot."),
             "servlet/session", List.of("org.springframework", "io.sprout.boot."),
             "servlet/async", List.of("org.springframework", "io.sprout.boot."),
+            "servlet/resource", List.of("org.springframework", "io.sprout.boot."),
             "web", List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics"),
-            "metrics", List.of("io.sprout.boot.autoconfigure"));
+            "metrics", List.of("io.sprout.boot.autoconfigure"),
+            "diagnostics", List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics", "io.sprout.boot.web"));
 
     @Test
     void packagesOnlyDependDownwards() throws IOException {

@@ -1,5 +1,7 @@
 package io.sprout.engine.exchange;
 
+import io.sprout.engine.TlsDetails;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -28,7 +30,8 @@ public interface ConnectionChannel {
 
     /**
      * Writes what the socket takes now. nio never waits here; hybrid, whose sockets block, writes everything as
-     * {@link #write} does.
+     * {@link #write} does. Bytes not taken must be offered again, first, by the next write: over TLS they may
+     * already be encrypted and waiting, and are counted as written only once their records are sent.
      *
      * @return bytes written
      */
@@ -51,4 +54,7 @@ public interface ConnectionChannel {
     InetSocketAddress remoteAddress();
 
     InetSocketAddress localAddress();
+
+    /** What the connection's TLS handshake negotiated, or {@code null} for a plaintext connection. */
+    TlsDetails tls();
 }

@@ -18,9 +18,14 @@ public final class ErrorResponses {
     private ErrorResponses() {
     }
 
-    /** A whole error response, ready to write. */
+    /** A whole error response whose body is its reason phrase, ready to write. */
     public static ByteBuffer encode(int status, HttpDate date, String serverHeader) {
-        byte[] body = ReasonPhrases.of(status).getBytes(StandardCharsets.US_ASCII);
+        return encode(status, date, serverHeader, ReasonPhrases.of(status));
+    }
+
+    /** A whole error response with {@code text} (ASCII) as its body, ready to write. */
+    public static ByteBuffer encode(int status, HttpDate date, String serverHeader, String text) {
+        byte[] body = text.getBytes(StandardCharsets.US_ASCII);
         ResponseHeadEncoder encoder = new ResponseHeadEncoder().start(HttpVersion.HTTP_1_1, status)
                 .field(HeaderNames.DATE, date.now());
         if (serverHeader != null) {

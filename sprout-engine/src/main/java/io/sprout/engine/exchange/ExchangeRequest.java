@@ -2,6 +2,7 @@ package io.sprout.engine.exchange;
 
 import io.sprout.engine.AsyncExchange;
 import io.sprout.engine.HttpRequest;
+import io.sprout.engine.TlsDetails;
 import io.sprout.engine.http.HeaderFields;
 import io.sprout.engine.http.RequestHead;
 
@@ -100,6 +101,11 @@ final class ExchangeRequest implements HttpRequest {
     @Override
     public InetSocketAddress localAddress() {
         return channel.localAddress();
+    }
+
+    @Override
+    public TlsDetails tls() {
+        return channel.tls();
     }
 
     /** Where the path starts: 0 for origin-form and {@code *}, after the authority for absolute-form. */

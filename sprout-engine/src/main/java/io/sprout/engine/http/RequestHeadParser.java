@@ -136,6 +136,11 @@ public final class RequestHeadParser {
         int newLength = lineLength + length;
         if (requestLineDone) {
             countHeaderSection(length);
+        } else if (lineLength == 0 && !Tokens.isTokenChar(bytes[offset])) {
+            // Judged at once rather than at the line's end: a TLS ClientHello sent to a plaintext port starts with
+            // 0x16 and may hold no CR or LF at all, and its client waits for an answer that would otherwise come
+            // only with the head deadline.
+            throw HttpException.badRequest("Invalid character in method");
         } else if (newLength > limits.maxRequestLineLength()) {
             throw new HttpException(414, "Request line longer than " + limits.maxRequestLineLength() + " bytes");
         }

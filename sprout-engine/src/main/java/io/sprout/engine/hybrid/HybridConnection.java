@@ -1,12 +1,15 @@
 package io.sprout.engine.hybrid;
 
+import io.sprout.engine.TlsDetails;
 import io.sprout.engine.exchange.ConnectionChannel;
+import io.sprout.engine.exchange.ErrorResponses;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
 import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
+import io.sprout.engine.tls.ServerTls;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,6 +33,10 @@ import java.util.function.Consumer;
  *
  * <p>When a handler suspends its exchange the worker returns (to the pool, or its virtual thread ends) and the
  * connection stays open; the exchange's continuation then resumes this same loop on whichever worker ends it.
+ *
+ * <p>This class is the connection's raw byte channel. With TLS, chosen at accept time, the handshake runs first on
+ * this same thread, and the exchange reads and writes through {@link HybridTls} over these raw bytes; without it,
+ * the exchange uses this class directly and TLS costs nothing.
  */
 final class HybridConnection implements Runnable, ConnectionChannel {
 
@@ -48,12 +55,17 @@ final class HybridConnection implements Runnable, ConnectionChannel {
     private final HttpConnection http;
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
+    /** The TLS layer, or {@code null} for plaintext. */
+    private final HybridTls tls;
     private volatile boolean idle;
+    /** Until its handshake is done a TLS connection serves nobody: graceful shutdown closes it as if idle. */
+    private volatile boolean handshaking;
     private volatile long writeDeadlineNanos;
     private volatile ReadWait readWait;
 
-    HybridConnection(SocketChannel channel, ServerContext context, Workers workers, Consumer<HybridConnection> onEnd)
-            throws IOException {
+    /** @param serverTls the server's TLS, or {@code null} for a plaintext connection */
+    HybridConnection(SocketChannel channel, ServerContext context, Workers workers, ServerTls serverTls,
+            Consumer<HybridConnection> onEnd) throws IOException {
         this.channel = channel;
         this.socket = channel.socket();
         this.in = socket.getInputStream();
@@ -63,12 +75,39 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         this.onEnd = onEnd;
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
         this.local = (InetSocketAddress) channel.getLocalAddress();
-        this.http = new HttpConnection(context, this, () -> !workers.underPressure(), this::resumed);
+        this.tls = serverTls == null ? null : new HybridTls(this, serverTls);
+        this.handshaking = tls != null;
+        this.http = new HttpConnection(context, tls == null ? this : tls, () -> !workers.underPressure(),
+                this::resumed);
     }
 
     @Override
     public void run() {
-        proceed(null);
+        if (tls == null) {
+            proceed(null);
+            return;
+        }
+        HybridTls.Handshake handshake = tls.handshake();
+        handshaking = false;
+        switch (handshake) {
+            case SECURED -> proceed(null);
+            case PLAINTEXT_HTTP -> {
+                answerPlaintextHttp();
+                end();
+            }
+            case FAILED -> end();
+        }
+    }
+
+    /** A plaintext client on the TLS port: told so in plaintext, as Tomcat and Jetty do, then closed. */
+    private void answerPlaintextHttp() {
+        try {
+            write(ErrorResponses.encode(400, context.date(), context.config().serverHeader(),
+                    "This port speaks TLS: use https."));
+            lingerAndClose();
+        } catch (IOException clientGone) {
+            LOG.log(Level.DEBUG, "Could not answer the plaintext client " + remote + ": " + clientGone);
+        }
     }
 
     /** Worker thread: a suspended exchange ended; carry on as after any exchange. */
@@ -85,11 +124,19 @@ final class HybridConnection implements Runnable, ConnectionChannel {
             LOG.log(Level.DEBUG, "Connection from " + remote + " ended: " + e);
         } finally {
             if (!suspended) {
-                close();
-                http.release();
-                onEnd.accept(this);
+                end();
             }
         }
+    }
+
+    /** Closes the connection and returns what it holds; once, by the thread that served it last. */
+    private void end() {
+        close();
+        http.release();
+        if (tls != null) {
+            tls.release();
+        }
+        onEnd.accept(this);
     }
 
     /** @return whether an exchange suspended, so the connection must stay open without this worker */
@@ -158,7 +205,7 @@ final class HybridConnection implements Runnable, ConnectionChannel {
             throw new HttpException(408, "Request head not received in time");
         }
         try {
-            return http.inbound().fill(this, left);
+            return http.inbound().fill(http.channel(), left);
         } catch (SocketTimeoutException e) {
             throw new HttpException(408, "Request head not received in time");
         }
@@ -176,7 +223,7 @@ final class HybridConnection implements Runnable, ConnectionChannel {
                     return false;
                 }
                 try {
-                    return http.inbound().fill(this, Math.min(left, IDLE_SLICE_MILLIS));
+                    return http.inbound().fill(http.channel(), Math.min(left, IDLE_SLICE_MILLIS));
                 } catch (SocketTimeoutException stillIdle) {
                     if (workers.underPressure()) {
                         return false;
@@ -277,6 +324,16 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         return local;
     }
 
+    /** The raw channel is plaintext; over TLS the exchange sees {@link HybridTls} instead. */
+    @Override
+    public TlsDetails tls() {
+        return null;
+    }
+
+    boolean isOpen() {
+        return channel.isOpen();
+    }
+
     /** For the watchdog: whether a write has been blocked past the write timeout. */
     boolean writeOverdue(long now) {
         long deadline = writeDeadlineNanos;
@@ -284,7 +341,7 @@ final class HybridConnection implements Runnable, ConnectionChannel {
     }
 
     void closeIfIdle() {
-        if (idle) {
+        if (idle || handshaking) {
             close();
         }
     }
@@ -304,6 +361,9 @@ final class HybridConnection implements Runnable, ConnectionChannel {
      */
     private void lingerAndClose() {
         try {
+            if (tls != null) {
+                tls.closeOutbound();
+            }
             socket.shutdownOutput();
             ByteBuffer discard = ByteBuffer.allocate(4096);
             int total = 0;

@@ -7,11 +7,15 @@ import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
+import io.sprout.engine.tls.HandshakeStep;
+import io.sprout.engine.tls.ServerTls;
+import io.sprout.engine.tls.TlsChannel;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,6 +29,7 @@ import java.util.function.Supplier;
  * it ends its continuation carries on on a worker exactly as {@code work} would have.
  *
  * <pre>
+ *   accepted ─(TLS)─▶ HANDSHAKING ──done──▶ READING; plaintext HTTP: 400 ▶ LINGERING; timeout, failure: CLOSED
  *   accepted ──▶ READING ──head complete──▶ WORKING ──keep-alive (one CAS, no loop task)──▶ READING
  *                  │                         │   ▲
  *                  │                         ▼   │ worker hands back: QUIET means the loop switched
@@ -40,14 +45,21 @@ import java.util.function.Supplier;
  * moment releases its buffers. Interest stays on OP_READ while a worker runs, so a keep-alive hand-back needs no
  * selector wake-up. Only the loop changes interest ops and closes; the worker asks it with a task. The worker's
  * blocking reads and writes are {@link WorkerChannel}'s.
+ *
+ * <p>TLS: the transport chose at accept time whether bytes move through the socket channel itself or through a
+ * {@link TlsChannel} over it ({@code io}); a plaintext connection pays nothing for TLS. In HANDSHAKING the loop
+ * advances the handshake on readiness, the engine's delegated tasks run on a worker (interest off meanwhile), and the
+ * handshake timeout is enforced by the sweep. Records read ahead stay in the TLS layer, which the socket will not
+ * report again: the loop keeps reading while it holds whole ones, and a hand-back asks it to read them.
  */
 final class NioConnection {
 
-    private static final int READING = 0;
-    private static final int WORKING = 1;
-    private static final int QUIET = 2;
-    private static final int LINGERING = 3;
-    private static final int CLOSED = 4;
+    private static final int HANDSHAKING = 0;
+    private static final int READING = 1;
+    private static final int WORKING = 2;
+    private static final int QUIET = 3;
+    private static final int LINGERING = 4;
+    private static final int CLOSED = 5;
 
     private static final System.Logger LOG = System.getLogger(NioConnection.class.getName());
     private static final long LINGER_NANOS = 2_000_000_000L;
@@ -60,22 +72,33 @@ final class NioConnection {
     private final HttpConnection http;
     private final WorkerChannel worker;
     private final InetSocketAddress remote;
-    private final AtomicInteger state = new AtomicInteger(READING);
+    /** The TLS layer, or {@code null} for plaintext. */
+    private final TlsChannel tls;
+    /** Where bytes move: {@code channel} itself, or {@code tls}. */
+    private final ByteChannel io;
+    private final NioHandshake handshake;
+    private final AtomicInteger state;
     private SelectionKey key;
     private volatile long idleSince;
     private volatile long headDeadline;
     private long lingerDeadline;
     private final AtomicBoolean countedIdle = new AtomicBoolean();
 
-    NioConnection(SocketChannel channel, EventLoop loop, ServerContext context, Workers workers, Runnable onClose)
-            throws IOException {
+    /** @param serverTls the server's TLS, or {@code null} for a plaintext connection */
+    NioConnection(SocketChannel channel, EventLoop loop, ServerContext context, Workers workers, ServerTls serverTls,
+            Runnable onClose) throws IOException {
         this.channel = channel;
         this.loop = loop;
         this.context = context;
         this.workers = workers;
         this.onClose = onClose;
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
-        this.worker = new WorkerChannel(channel, this, loop, context.config().timeouts().write(), remote,
+        this.tls = serverTls == null ? null : serverTls.newChannel(channel);
+        this.io = tls == null ? channel : tls;
+        this.handshake = tls == null ? null
+                : new NioHandshake(tls, workers, loop, serverTls.handshakeTimeout().toNanos());
+        this.state = new AtomicInteger(tls == null ? READING : HANDSHAKING);
+        this.worker = new WorkerChannel(io, tls, this, loop, context.config().timeouts().write(), remote,
                 (InetSocketAddress) channel.getLocalAddress());
         this.http = new HttpConnection(context, worker, () -> true, this::resumed);
     }
@@ -92,12 +115,17 @@ final class NioConnection {
             return;
         }
         loop.added(this);
-        markWaiting(System.nanoTime());
+        if (handshake != null) {
+            handshake.start(System.nanoTime());
+        } else {
+            markWaiting(System.nanoTime());
+        }
     }
 
     /** Loop thread: the selector reports the socket ready. */
     void onReady(SelectionKey readyKey) {
         switch (state.get()) {
+            case HANDSHAKING -> advanceHandshake();
             case READING -> {
                 if ((readyKey.interestOps() & SelectionKey.OP_WRITE) != 0) {
                     // A worker's stale request for writability outlived its exchange.
@@ -111,9 +139,15 @@ final class NioConnection {
         }
     }
 
-    /** Loop thread: enforces the idle timeout, the head deadline and the linger limit. */
+    /** Loop thread: enforces the handshake timeout, the idle timeout, the head deadline and the linger limit. */
     void checkTimeouts(long now) {
         switch (state.get()) {
+            case HANDSHAKING -> {
+                if (handshake.overdue(now)) {
+                    LOG.log(Level.DEBUG, "TLS handshake with " + remote + " timed out");
+                    close();
+                }
+            }
             case READING -> {
                 if (http.headInProgress()) {
                     if (now - headDeadline > 0) {
@@ -135,9 +169,10 @@ final class NioConnection {
         }
     }
 
-    /** Loop thread: closes the connection if it is waiting for a next request. */
+    /** Loop thread: closes the connection if it is waiting for a next request, or has yet to finish its handshake. */
     void closeIfIdle() {
-        if (state.get() == READING && !http.headInProgress()) {
+        int current = state.get();
+        if (current == HANDSHAKING || current == READING && !http.headInProgress()) {
             close();
         }
     }
@@ -157,7 +192,7 @@ final class NioConnection {
         loop.removed(this);
         onClose.run();
         if (previous != WORKING && previous != QUIET) {
-            http.release();
+            releaseBuffers();
         }
     }
 
@@ -199,21 +234,25 @@ final class NioConnection {
 
     private void readHead() {
         try {
-            ByteBuffer target = http.inbound().beforeRead();
-            int count = channel.read(target);
-            http.inbound().afterRead(count);
-            if (count < 0) {
-                close();
-                return;
-            }
-            if (count == 0) {
-                return;
-            }
-            if (countedIdle.get()) {
-                leaveIdle();
-                headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
-            }
-            RequestHead head = http.parseBuffered();
+            RequestHead head;
+            do {
+                ByteBuffer target = http.inbound().beforeRead();
+                int count = io.read(target);
+                http.inbound().afterRead(count);
+                if (count < 0) {
+                    close();
+                    return;
+                }
+                if (count == 0) {
+                    return;
+                }
+                if (countedIdle.get()) {
+                    leaveIdle();
+                    headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
+                }
+                head = http.parseBuffered();
+                // Whole records the TLS layer read ahead: the socket will not report them again.
+            } while (head == null && tls != null && tls.hasBufferedInput());
             if (head != null) {
                 dispatch(head);
             }
@@ -237,19 +276,66 @@ final class NioConnection {
 
     /** Loop thread: answers with an error without blocking, then lingers. */
     private void reject(int status) {
-        ByteBuffer response = ErrorResponses.encode(status, context.date(), context.config().serverHeader());
+        answerAndLinger(ErrorResponses.encode(status, context.date(), context.config().serverHeader()), io);
+    }
+
+    /** Loop thread: writes a whole response through {@code via} without blocking, ends our side and lingers. */
+    private void answerAndLinger(ByteBuffer response, ByteChannel via) {
         try {
             int count = response.remaining();
-            channel.write(response);
+            via.write(response);
             context.counters().bytesOut.add(count - response.remaining());
             if (response.hasRemaining()) {
                 close();
                 return;
             }
-            channel.shutdownOutput();
+            shutdownOutput();
             startLingering();
         } catch (IOException e) {
             close();
+        }
+    }
+
+    /** Ends our side cleanly: over TLS, {@code close_notify} first (if the handshake got that far), then the FIN. */
+    private void shutdownOutput() throws IOException {
+        if (tls != null) {
+            tls.closeOutbound();
+        }
+        channel.shutdownOutput();
+    }
+
+    /** Loop thread: advances the handshake on readiness, or once its delegated tasks have run. */
+    private void advanceHandshake() {
+        if (state.get() != HANDSHAKING) {
+            return;
+        }
+        HandshakeStep verdict;
+        try {
+            verdict = handshake.advance(key, this::advanceHandshake);
+        } catch (IOException | RuntimeException failed) {
+            LOG.log(Level.DEBUG, "TLS handshake with " + remote + " failed: " + failed);
+            close();
+            return;
+        }
+        if (verdict == HandshakeStep.DONE) {
+            secured();
+        } else if (verdict == HandshakeStep.PLAINTEXT_HTTP) {
+            // A plaintext client on the TLS port: told so in plaintext, as Tomcat and Jetty do, then closed.
+            state.set(READING);
+            answerAndLinger(ErrorResponses.encode(400, context.date(), context.config().serverHeader(),
+                    "This port speaks TLS: use https."), channel);
+        } else if (verdict != null) {
+            close();
+        }
+    }
+
+    /** The handshake is done: wait for the first request; it may already be buffered. */
+    private void secured() {
+        state.set(READING);
+        key.interestOps(SelectionKey.OP_READ);
+        markWaiting(System.nanoTime());
+        if (tls.hasBufferedInput()) {
+            readHead();
         }
     }
 
@@ -259,7 +345,8 @@ final class NioConnection {
         }
         leaveIdle();
         lingerDeadline = System.nanoTime() + LINGER_NANOS;
-        http.inbound().release();
+        // Lingering only drops what arrives, straight off the socket: nothing more is decrypted or parsed.
+        releaseBuffers();
         key.interestOps(SelectionKey.OP_READ);
     }
 
@@ -317,20 +404,27 @@ final class NioConnection {
         }
     }
 
-    /** Worker thread: back to READING with one atomic step; a loop task only if the loop switched interest off. */
+    /**
+     * Worker thread: back to READING with one atomic step; a loop task only if the loop switched interest off, or
+     * the TLS layer holds records of the next request already (which the socket will not report).
+     */
     private void handBackForNextRequest() {
         markWaiting(System.nanoTime());
+        boolean readAhead = tls != null && tls.hasBufferedInput();
         int previous = state.get();
         while (previous != CLOSED && !state.compareAndSet(previous, READING)) {
             previous = state.get();
         }
         if (previous == CLOSED) {
             leaveIdle();
-            http.release();
-        } else if (previous == QUIET) {
+            releaseBuffers();
+        } else if (previous == QUIET || readAhead) {
             loop.execute(() -> {
                 if (state.get() == READING && key.isValid()) {
                     key.interestOps(SelectionKey.OP_READ);
+                    if (readAhead) {
+                        readHead();
+                    }
                 }
             });
         }
@@ -341,7 +435,7 @@ final class NioConnection {
         boolean clean = outcome == Outcome.CLOSE;
         if (clean) {
             try {
-                channel.shutdownOutput();
+                shutdownOutput();
             } catch (IOException e) {
                 clean = false;
             }
@@ -351,7 +445,7 @@ final class NioConnection {
             previous = state.get();
         }
         if (previous == CLOSED) {
-            http.release();
+            releaseBuffers();
             return;
         }
         boolean linger = clean;
@@ -385,6 +479,14 @@ final class NioConnection {
     void watchForWorker() {
         if ((state.compareAndSet(WORKING, QUIET) || state.get() == QUIET) && key.isValid()) {
             key.interestOps(worker.wantedOps());
+        }
+    }
+
+    /** Returns what the connection holds to the pools; by whoever owns the connection when it stops being used. */
+    private void releaseBuffers() {
+        http.release();
+        if (tls != null) {
+            tls.release();
         }
     }
 

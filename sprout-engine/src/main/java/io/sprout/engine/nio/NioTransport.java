@@ -2,27 +2,34 @@ package io.sprout.engine.nio;
 
 import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
+import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.transport.Acceptor;
 import io.sprout.engine.transport.Transport;
 
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
+import java.util.List;
 
 /**
- * The selector transport: an acceptor thread spreads connections round-robin over {@code selectorThreads} event
- * loops, which read request heads and dispatch exchanges to the workers.
+ * The selector transport: the acceptor thread spreads connections from every port round-robin over
+ * {@code selectorThreads} event loops, which read request heads and dispatch exchanges to the workers.
+ * With TLS each connection gets its {@link io.sprout.engine.tls.TlsChannel} at accept time, and its loop drives the
+ * handshake first.
  */
 public final class NioTransport implements Transport {
 
     private final ServerContext context;
     private final Workers workers;
+    private final ServerTls tls;
     private EventLoop[] loops;
     private int nextLoop;
     private Acceptor acceptor;
 
-    public NioTransport(ServerContext context, Workers workers) {
+    /** @param tls the server's TLS, or {@code null} for plaintext */
+    public NioTransport(ServerContext context, Workers workers, ServerTls tls) {
         this.context = context;
         this.workers = workers;
+        this.tls = tls;
     }
 
     @Override
@@ -37,8 +44,8 @@ public final class NioTransport implements Transport {
     }
 
     @Override
-    public int port() {
-        return acceptor == null ? -1 : acceptor.port();
+    public List<Integer> ports() {
+        return acceptor == null ? List.of() : acceptor.ports();
     }
 
     @Override
@@ -66,7 +73,8 @@ public final class NioTransport implements Transport {
         channel.configureBlocking(false);
         EventLoop loop = loops[nextLoop];
         nextLoop = (nextLoop + 1) % loops.length;
-        NioConnection connection = new NioConnection(channel, loop, context, workers, acceptor::connectionClosed);
+        NioConnection connection = new NioConnection(channel, loop, context, workers, tls,
+                acceptor::connectionClosed);
         loop.execute(connection::register);
     }
 }

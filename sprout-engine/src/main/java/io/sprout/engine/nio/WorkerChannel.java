@@ -1,15 +1,17 @@
 package io.sprout.engine.nio;
 
+import io.sprout.engine.TlsDetails;
 import io.sprout.engine.exchange.ConnectionChannel;
+import io.sprout.engine.tls.TlsChannel;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.SocketChannel;
 import java.time.Duration;
 
 /**
@@ -18,10 +20,15 @@ import java.time.Duration;
  * passes or the connection closes. Readiness tasks ({@link #whenReadable}, {@link #whenWritable}) wait without a
  * thread: the loop runs them when the socket is ready, its sweep when their deadline passes, and
  * {@link #closed()} when the connection closes. The worker never touches the selection key itself.
+ *
+ * <p>Bytes move through {@code io}: the socket channel itself, or the connection's {@link TlsChannel} over it, as
+ * the transport chose at accept time. Over TLS a whole record may already be buffered that the socket will never
+ * report, so a readiness wait asks the TLS layer first.
  */
 final class WorkerChannel implements ConnectionChannel {
 
-    private final SocketChannel channel;
+    private final ByteChannel io;
+    private final TlsChannel tls;
     private final NioConnection connection;
     private final EventLoop loop;
     private final long writeTimeoutNanos;
@@ -32,9 +39,14 @@ final class WorkerChannel implements ConnectionChannel {
     private final ReadinessTask onWritable = new ReadinessTask(SelectionKey.OP_WRITE);
     private volatile int blockedOps;
 
-    WorkerChannel(SocketChannel channel, NioConnection connection, EventLoop loop, Duration writeTimeout,
+    /**
+     * @param io the socket channel, or the TLS layer over it
+     * @param tls the TLS layer when there is one, else {@code null}
+     */
+    WorkerChannel(ByteChannel io, TlsChannel tls, NioConnection connection, EventLoop loop, Duration writeTimeout,
             InetSocketAddress remote, InetSocketAddress local) {
-        this.channel = channel;
+        this.io = io;
+        this.tls = tls;
         this.connection = connection;
         this.loop = loop;
         this.writeTimeoutNanos = writeTimeout.toNanos();
@@ -47,7 +59,7 @@ final class WorkerChannel implements ConnectionChannel {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         while (true) {
             ensureOpen();
-            int count = channel.read(dst);
+            int count = io.read(dst);
             if (count != 0) {
                 return count;
             }
@@ -62,7 +74,7 @@ final class WorkerChannel implements ConnectionChannel {
         long deadline = System.nanoTime() + writeTimeoutNanos;
         while (src.hasRemaining()) {
             ensureOpen();
-            if (channel.write(src) == 0 && !awaitReady(SelectionKey.OP_WRITE, deadline)) {
+            if (io.write(src) == 0 && !awaitReady(SelectionKey.OP_WRITE, deadline)) {
                 loop.execute(connection::close);
                 throw new SocketTimeoutException("The client did not read the response in time");
             }
@@ -74,7 +86,7 @@ final class WorkerChannel implements ConnectionChannel {
         ensureOpen();
         int total = 0;
         int count;
-        while (src.hasRemaining() && (count = channel.write(src)) > 0) {
+        while (src.hasRemaining() && (count = io.write(src)) > 0) {
             total += count;
         }
         return total;
@@ -82,6 +94,11 @@ final class WorkerChannel implements ConnectionChannel {
 
     @Override
     public void whenReadable(long deadlineNanos, Runnable task) {
+        if (tls != null && tls.hasBufferedInput()) {
+            // Already-received records: the socket will not report them, and running the task only queues work.
+            task.run();
+            return;
+        }
         arm(onReadable, deadlineNanos, task);
     }
 
@@ -103,6 +120,11 @@ final class WorkerChannel implements ConnectionChannel {
     @Override
     public InetSocketAddress localAddress() {
         return local;
+    }
+
+    @Override
+    public TlsDetails tls() {
+        return tls == null ? null : tls.details();
     }
 
     /** The interest the loop must keep while a worker or a readiness task owns the connection. */

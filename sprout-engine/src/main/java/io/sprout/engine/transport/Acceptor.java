@@ -4,21 +4,31 @@ import io.sprout.engine.ServerConfig;
 import io.sprout.engine.exchange.Counters;
 import io.sprout.engine.exchange.ServerContext;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
-import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.Semaphore;
 
 /**
- * The listening socket and the loop that accepts from it on a dedicated platform thread.
+ * The listening sockets of one server (the configured port first, then the additional ports) and the loop that
+ * accepts from all of them on one dedicated platform thread.
  *
- * <p>Admission: one permit per open connection ({@code maxConnections}); without a permit the loop stops
- * accepting and new clients wait in the kernel backlog instead of being refused. Accept errors such as EMFILE are
- * backed off exponentially (50 ms to 1.6 s) and logged once per episode, so the loop never spins.
+ * <p>Admission: one permit per open connection ({@code maxConnections}, for all ports together). The loop takes a
+ * permit before it waits for a connection on any port; without one it stops accepting and new clients wait in the
+ * kernel backlog instead of being refused. One thread with a selector rather than a blocking thread per port: such
+ * a thread would hold its permit while it waited on a quiet port, and at the limit a busy port would starve. Ports
+ * with connections waiting are served in turn. Accept errors such as EMFILE are backed off exponentially (50 ms to
+ * 1.6 s) and logged once per episode, so the loop never spins.
  */
 public final class Acceptor implements Runnable {
 
@@ -28,35 +38,89 @@ public final class Acceptor implements Runnable {
         void accept(SocketChannel channel) throws IOException;
     }
 
+    /** One port could not be bound; the ports bound before it have been closed again. */
+    public static final class BindFailure extends IOException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final int port;
+
+        BindFailure(int port, IOException cause) {
+            super("Could not listen on port " + port, cause);
+            this.port = port;
+        }
+
+        /** The port as configured. */
+        public int port() {
+            return port;
+        }
+    }
+
     private static final System.Logger LOG = System.getLogger(Acceptor.class.getName());
     private static final long FIRST_BACKOFF_MILLIS = 50;
     private static final long MAX_BACKOFF_MILLIS = 1600;
 
-    private final ServerSocketChannel server;
+    private final List<ServerSocketChannel> servers;
+    private final Selector selector;
     private final Semaphore permits;
     private final Counters counters;
     private final Handoff handoff;
+    private volatile boolean closing;
     private Thread thread;
 
-    private Acceptor(ServerSocketChannel server, int maxConnections, Counters counters, Handoff handoff) {
-        this.server = server;
+    private Acceptor(List<ServerSocketChannel> servers, Selector selector, int maxConnections, Counters counters,
+            Handoff handoff) {
+        this.servers = servers;
+        this.selector = selector;
         this.permits = new Semaphore(maxConnections);
         this.counters = counters;
         this.handoff = handoff;
     }
 
-    /** Binds the configured address, port and backlog (blocking accept); admits up to maxConnections. */
+    /**
+     * Binds the configured address and backlog on every configured port, in order; nothing is accepted until
+     * {@link #start}.
+     *
+     * @throws BindFailure naming the port that could not be bound; none stays bound
+     */
     public static Acceptor bind(ServerContext context, Handoff handoff) throws IOException {
         ServerConfig config = context.config();
-        ServerSocketChannel server = ServerSocketChannel.open();
+        List<Integer> ports = new ArrayList<>();
+        ports.add(config.port());
+        ports.addAll(config.additionalPorts());
+        List<ServerSocketChannel> bound = new ArrayList<>(ports.size());
+        Selector selector = null;
         try {
-            server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            server.bind(new InetSocketAddress(config.address(), config.port()), config.acceptBacklog());
+            for (int port : ports) {
+                bound.add(listen(config, port));
+            }
+            selector = Selector.open();
+            for (ServerSocketChannel server : bound) {
+                server.configureBlocking(false);
+                server.register(selector, SelectionKey.OP_ACCEPT);
+            }
         } catch (IOException e) {
-            server.close();
+            closeQuietly(selector);
+            bound.forEach(Acceptor::closeQuietly);
             throw e;
         }
-        return new Acceptor(server, config.maxConnections(), context.counters(), handoff);
+        return new Acceptor(List.copyOf(bound), selector, config.maxConnections(), context.counters(), handoff);
+    }
+
+    private static ServerSocketChannel listen(ServerConfig config, int port) throws BindFailure {
+        try {
+            ServerSocketChannel server = ServerSocketChannel.open();
+            try {
+                server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+                server.bind(new InetSocketAddress(config.address(), port), config.acceptBacklog());
+                return server;
+            } catch (IOException e) {
+                server.close();
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new BindFailure(port, e);
+        }
     }
 
     /** Starts the accept loop on its own daemon platform thread. */
@@ -66,7 +130,16 @@ public final class Acceptor implements Runnable {
         thread.start();
     }
 
-    public int port() {
+    /** The bound ports, main first; -1 for each once closed. */
+    public List<Integer> ports() {
+        List<Integer> ports = new ArrayList<>(servers.size());
+        for (ServerSocketChannel server : servers) {
+            ports.add(port(server));
+        }
+        return ports;
+    }
+
+    private static int port(ServerSocketChannel server) {
         if (!server.isOpen()) {
             return -1;
         }
@@ -78,18 +151,15 @@ public final class Acceptor implements Runnable {
     }
 
     /**
-     * Closes the listening socket and waits for the accept loop to end. Closing alone is not enough: while the
-     * loop is blocked in {@code accept()} the JDK defers the real close until it wakes, and the port would go on
-     * accepting connections in the meantime.
+     * Stops the accept loop, waits for it to end, then closes every listening socket. In that order: a channel
+     * registered with a selector is only really closed once the selector lets go of it, and the port would go on
+     * accepting connections in the meantime. Idempotent.
      */
     public void close() {
-        try {
-            server.close();
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "Closing the listener failed", e);
-        }
+        closing = true;
         Thread running = thread;
         if (running != null && running != Thread.currentThread()) {
+            // Ends a wait for a permit, and wakes the selector.
             running.interrupt();
             try {
                 running.join();
@@ -97,6 +167,8 @@ public final class Acceptor implements Runnable {
                 Thread.currentThread().interrupt();
             }
         }
+        closeQuietly(selector);
+        servers.forEach(Acceptor::closeQuietly);
     }
 
     /** Gives back the admission permit of a connection; call exactly once per accepted connection. */
@@ -108,7 +180,7 @@ public final class Acceptor implements Runnable {
     @Override
     public void run() {
         long backoff = 0;
-        while (server.isOpen() && !Thread.currentThread().isInterrupted()) {
+        while (!closing) {
             try {
                 permits.acquire();
             } catch (InterruptedException stopping) {
@@ -116,15 +188,18 @@ public final class Acceptor implements Runnable {
             }
             SocketChannel channel;
             try {
-                channel = server.accept();
-            } catch (ClosedChannelException closed) {
-                // Also ClosedByInterruptException: close() interrupts a blocked accept.
-                permits.release();
-                return;
+                channel = acceptOne();
             } catch (IOException e) {
                 permits.release();
                 backoff = backOff(backoff, e);
                 continue;
+            } catch (ClosedSelectorException closed) {
+                permits.release();
+                return;
+            }
+            if (channel == null) {
+                permits.release();
+                return;
             }
             backoff = 0;
             counters.connectionsAccepted.increment();
@@ -140,6 +215,28 @@ public final class Acceptor implements Runnable {
         }
     }
 
+    /**
+     * Waits until a port has a connection and accepts it (in blocking mode, whatever the listener's mode). Ports
+     * found ready together are served in turn before the selector is asked again.
+     *
+     * @return the connection, or {@code null} when the acceptor is closing
+     */
+    private SocketChannel acceptOne() throws IOException {
+        while (!closing && !Thread.currentThread().isInterrupted()) {
+            Iterator<SelectionKey> ready = selector.selectedKeys().iterator();
+            while (ready.hasNext()) {
+                SelectionKey key = ready.next();
+                ready.remove();
+                SocketChannel accepted = ((ServerSocketChannel) key.channel()).accept();
+                if (accepted != null) {
+                    return accepted;
+                }
+            }
+            selector.select();
+        }
+        return null;
+    }
+
     private long backOff(long previous, IOException error) {
         long delay = previous == 0 ? FIRST_BACKOFF_MILLIS : Math.min(previous * 2, MAX_BACKOFF_MILLIS);
         if (previous == 0) {
@@ -153,11 +250,14 @@ public final class Acceptor implements Runnable {
         return delay;
     }
 
-    static void closeQuietly(SocketChannel channel) {
+    static void closeQuietly(Closeable closeable) {
+        if (closeable == null) {
+            return;
+        }
         try {
-            channel.close();
+            closeable.close();
         } catch (IOException alreadyBroken) {
-            // Nothing more can be done with a channel that fails to close.
+            // Nothing more can be done with a channel or selector that fails to close.
         }
     }
 }

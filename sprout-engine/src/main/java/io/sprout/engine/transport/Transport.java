@@ -1,17 +1,22 @@
 package io.sprout.engine.transport;
 
 import java.io.IOException;
+import java.util.List;
 
 /** How a server moves bytes: the nio event loops or the hybrid blocking loop. Driven by the server's lifecycle. */
 public interface Transport {
 
-    /** Binds the listener and starts accepting. */
+    /**
+     * Binds the listeners (the configured port, then the additional ones) and starts accepting.
+     *
+     * @throws Acceptor.BindFailure when a port cannot be bound; nothing is listening then
+     */
     void start() throws IOException;
 
-    /** The bound port, or -1 once the listener is closed. */
-    int port();
+    /** The bound ports, main first; -1 for each once the listeners are closed. */
+    List<Integer> ports();
 
-    /** Stops accepting; established connections carry on. */
+    /** Stops accepting on every port; established connections carry on. */
     void closeListener();
 
     /** Closes connections that are waiting for a next request (graceful shutdown). */

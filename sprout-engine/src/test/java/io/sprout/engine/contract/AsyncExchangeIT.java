@@ -2,6 +2,7 @@ package io.sprout.engine.contract;
 
 import io.sprout.engine.ExecutionMode;
 import io.sprout.engine.HttpHandler;
+import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ShutdownResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
@@ -17,6 +18,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -218,17 +221,28 @@ class AsyncExchangeIT {
 
     @Test
     void echoes100MegabytesNonBlockingInBoundedMemory() {
+        echoesNonBlockingInBoundedMemory(HUNDRED_MEGABYTES, UnaryOperator.identity(), RawClient::connect, 0);
+    }
+
+    /** The echo over TLS: records read ahead, partial record writes; its own three record buffers at most. */
+    @Test
+    void echoesThirtyTwoMegabytesNonBlockingOverTls() {
+        echoesNonBlockingInBoundedMemory(32L * 1024 * 1024, TestTls.https(), TestTls::connect, 3);
+    }
+
+    private void echoesNonBlockingInBoundedMemory(long size, UnaryOperator<ServerConfig.Builder> config,
+            IntFunction<RawClient> connect, long recordBuffers) {
         TaskLog log = new TaskLog();
         CompletableFuture<NonBlockingEcho> echo = new CompletableFuture<>();
         HttpHandler handler = (request, response) ->
                 echo.complete(NonBlockingEcho.completing(Suspended.start(request, response), log).start());
-        try (RunningServer server = RunningServer.start(combination, handler);
-                RawClient client = server.connect();
+        try (RunningServer server = RunningServer.start(combination, handler, config);
+                RawClient client = connect.apply(server.port());
                 PeakGauge buffers = PeakGauge.watch("buffers", () -> server.stats().buffersLeased());
                 PeakGauge held = PeakGauge.watch("held", () -> server.stats().bytesIn() - server.stats().bytesOut())) {
             client.send("POST /echo HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n");
             CompletableFuture<ChunkedStreams.Digest> sent = inBackground(
-                    () -> ChunkedStreams.send(client.socket().getOutputStream(), HUNDRED_MEGABYTES, 65536, 42));
+                    () -> ChunkedStreams.send(client.socket().getOutputStream(), size, 65536, 42));
             if (combination.mode == ExecutionMode.NIO) {
                 // Read nothing until the echo has had to wait for the client, so write readiness drives it too.
                 Await.latch(Await.future(echo, "the echo starts").waitedToWrite(), "the echo waits to write");
@@ -240,8 +254,9 @@ class AsyncExchangeIT {
             ChunkedStreams.Digest received = receive(client);
 
             assertThat(received).isEqualTo(Await.future(sent, "the upload is sent"));
-            assertThat(received.length()).isEqualTo(HUNDRED_MEGABYTES);
-            assertThat(buffers.peak()).as("pooled buffers leased at once").isLessThanOrEqualTo(BUFFER_BOUND);
+            assertThat(received.length()).isEqualTo(size);
+            assertThat(buffers.peak()).as("pooled buffers leased at once")
+                    .isLessThanOrEqualTo(BUFFER_BOUND + recordBuffers);
             assertThat(held.peak()).as("bytes read and not yet written back").isLessThan(HELD_BYTES_BOUND);
         }
         assertThat(log.labels()).contains("request ready");

@@ -54,6 +54,22 @@ class ConnectionTakeoverIT {
     }
 
     @Test
+    void takesOverATlsConnectionWithTheRecordsAlreadyReadBehindTheHead() throws IOException {
+        try (RunningServer server = start(TestTls.https()); RawClient client = TestTls.connect(server.port())) {
+            // One TLS write: the head and "early" share records, so the bytes behind the head are decrypted already.
+            client.send(UPGRADE_REQUEST + "early");
+
+            assertThat(client.readHead().status()).isEqualTo(101);
+            assertThat(client.readText(5)).isEqualTo("early");
+            String more = "x".repeat(100_000);
+            assertThat(client.send(more).readText(more.length())).isEqualTo(more);
+            client.shutdownOutput();
+            assertThat(client.input().read()).as("end of stream after close_notify").isEqualTo(-1);
+            assertThat(Await.future(upgraded, "the upgrade").awaitEnd()).isNull();
+        }
+    }
+
+    @Test
     void closesCleanlyWhenTheUpgradedExchangeCompletes() throws IOException {
         try (RunningServer server = start(); RawClient client = server.connect()) {
             client.send(UPGRADE_REQUEST);

@@ -39,6 +39,15 @@ final class RawClient implements AutoCloseable {
         this.out = socket.getOutputStream();
     }
 
+    /** A client over an already connected socket, such as a handshaken TLS one. */
+    static RawClient over(Socket socket) {
+        try {
+            return new RawClient(socket);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static RawClient connect(int port) {
         try {
             return new RawClient(new Socket(InetAddress.getLoopbackAddress(), port));

@@ -1,6 +1,7 @@
 package io.sprout.engine.contract;
 
 import io.sprout.engine.HttpHandler;
+import io.sprout.engine.ServerConfig;
 import io.sprout.engine.WebSocket;
 import io.sprout.engine.WebSocketConfig;
 import io.sprout.engine.WebSocketHandler;
@@ -24,6 +25,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.zip.Deflater;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -83,6 +85,10 @@ class WebSocketIT {
     };
 
     private RunningServer start(WebSocketConfig config) {
+        return start(config, UnaryOperator.identity());
+    }
+
+    private RunningServer start(WebSocketConfig config, UnaryOperator<ServerConfig.Builder> server) {
         HttpHandler handler = (request, response) -> {
             String rejection = WebSocketUpgrade.rejection(request);
             if (rejection != null) {
@@ -91,7 +97,7 @@ class WebSocketIT {
             }
             WebSocketUpgrade.accept(request, response, config, null, echo);
         };
-        return RunningServer.start(combination, handler);
+        return RunningServer.start(combination, handler, server);
     }
 
     @Test
@@ -116,6 +122,26 @@ class WebSocketIT {
             assertThat(serverClosed.await(10, TimeUnit.SECONDS)).isTrue();
             assertThat(serverSaw).containsExactly("open", "text:hello", "text:fragmented ✓", "binary:" + (16 << 20),
                     "close:1000");
+        }
+    }
+
+    @Test
+    void echoesOverWssWithTheJdkClient() throws Exception {
+        try (RunningServer server = start(CONFIG, TestTls.https())) {
+            Client client = new Client();
+            HttpClient https = HttpClient.newBuilder().sslContext(TestTls.client()).build();
+            java.net.http.WebSocket socket = https.newWebSocketBuilder()
+                    .buildAsync(URI.create("wss://localhost:" + server.port() + "/echo"), client)
+                    .get(10, TimeUnit.SECONDS);
+            socket.sendText("hello over TLS", true).get(10, TimeUnit.SECONDS);
+            assertThat(client.next()).isEqualTo("text:hello over TLS");
+            socket.sendBinary(ByteBuffer.wrap(new byte[4 << 20]), true).get(10, TimeUnit.SECONDS);
+            assertThat(client.next()).isEqualTo("binary:" + (4 << 20));
+            socket.sendClose(1000, "bye").get(10, TimeUnit.SECONDS);
+            assertThat(client.next()).isEqualTo("close:1000");
+            assertThat(serverClosed.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(serverSaw).containsExactly("open", "text:hello over TLS", "binary:" + (4 << 20), "close:1000");
+            https.close();
         }
     }
 

@@ -1,5 +1,7 @@
 package io.sprout.engine.exchange;
 
+import io.sprout.engine.TlsDetails;
+
 import java.io.ByteArrayOutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -74,5 +76,11 @@ final class MemoryChannel implements ConnectionChannel {
     @Override
     public InetSocketAddress localAddress() {
         return ADDRESS;
+    }
+
+    /** A plaintext connection. */
+    @Override
+    public TlsDetails tls() {
+        return null;
     }
 }

@@ -2,6 +2,7 @@ package io.sprout.engine.http;
 
 import static io.sprout.engine.http.Feedings.sameForEveryFeeding;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sprout.engine.http.HeadRuns.Head;
 import io.sprout.engine.http.HeadRuns.Result;
@@ -302,6 +303,16 @@ class RequestHeadParserTest {
         assertThat(parser.parse(in).target()).isEqualTo("/a");
         assertThat(parser.parse(in)).isNull();
         assertThat(parser.parse(ByteBuffer.wrap(Feedings.bytes("Host: b\r\n\r\n"))).target()).isEqualTo("/b");
+    }
+
+    @Test
+    void rejectsAFirstByteThatCannotStartAMethodWithoutWaitingForTheLineToEnd() {
+        RequestHeadParser parser = new RequestHeadParser(LIMITS);
+        // The start of a TLS ClientHello: no CR or LF follows for hundreds of bytes, if ever.
+        ByteBuffer clientHello = ByteBuffer.wrap(new byte[] {0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00});
+
+        assertThatThrownBy(() -> parser.parse(clientHello)).isInstanceOfSatisfying(HttpException.class,
+                rejected -> assertThat(rejected.status()).isEqualTo(400));
     }
 
     @Test

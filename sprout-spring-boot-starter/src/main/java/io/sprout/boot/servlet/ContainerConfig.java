@@ -3,6 +3,7 @@ package io.sprout.boot.servlet;
 import io.sprout.boot.servlet.http.CompressionPolicy;
 import jakarta.servlet.http.Cookie;
 
+import java.net.URL;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,11 +19,11 @@ import java.util.function.Function;
  * @param contextPath {@code ""} or {@code /name}
  * @param displayName the servlet context name
  * @param classLoader the application class loader, set as the thread context class loader for every request
- * @param documentRoot directory for {@code getResource}/{@code getRealPath}, or {@code null}
+ * @param resources where the context's resources come from
  * @param mimeTypes file extension (lower case, no dot) to MIME type
  * @param localeCharsets response charset per locale
  * @param errorPages where errors are rendered
- * @param sessionTimeout session inactivity limit; zero or negative: never
+ * @param sessions session expiry and persistence
  * @param sameSite SameSite value for a cookie that has none, or {@code null} (function may return null)
  * @param compression gzip policy, or {@code null} for none
  * @param useForwardHeaders honour {@code Forwarded}/{@code X-Forwarded-*} from trusted proxies
@@ -30,9 +31,9 @@ import java.util.function.Function;
  * @param tempDirectory the context's temporary directory (multipart spills)
  * @param accessLog the access log, or {@code null} when disabled
  */
-public record ContainerConfig(String contextPath, String displayName, ClassLoader classLoader, Path documentRoot,
+public record ContainerConfig(String contextPath, String displayName, ClassLoader classLoader, Resources resources,
         Map<String, String> mimeTypes, Map<Locale, Charset> localeCharsets, List<ErrorPage> errorPages,
-        Duration sessionTimeout, Function<Cookie, String> sameSite, CompressionPolicy compression,
+        Sessions sessions, Function<Cookie, String> sameSite, CompressionPolicy compression,
         boolean useForwardHeaders, Duration asyncTimeout, Path tempDirectory, AccessLog accessLog) {
 
     public ContainerConfig {
@@ -44,45 +45,97 @@ public record ContainerConfig(String contextPath, String displayName, ClassLoade
         mimeTypes = Map.copyOf(mimeTypes);
         localeCharsets = Map.copyOf(localeCharsets);
         errorPages = List.copyOf(errorPages);
-        if (classLoader == null || sessionTimeout == null || asyncTimeout == null || tempDirectory == null) {
-            throw new IllegalArgumentException("classLoader, sessionTimeout, asyncTimeout and tempDirectory are "
-                    + "required");
+        if (classLoader == null || resources == null || sessions == null || asyncTimeout == null
+                || tempDirectory == null) {
+            throw new IllegalArgumentException("classLoader, resources, sessions, asyncTimeout and tempDirectory "
+                    + "are required");
+        }
+    }
+
+    /**
+     * Where the context's resources come from.
+     *
+     * @param documentRoot the document root directory, or {@code null} for none: the context then uses a
+     *     temporary directory, as Tomcat and Jetty do
+     * @param staticResourceUrls class path entries whose {@code META-INF/resources} are resources of the context
+     * @param registerDefaultServlet whether to register the default servlet ({@code "default"}, mapped to {@code /}
+     *     until another servlet takes that mapping), which serves the resources
+     */
+    public record Resources(Path documentRoot, List<URL> staticResourceUrls, boolean registerDefaultServlet) {
+
+        /** No document root, no static resource jars, no default servlet. */
+        public static final Resources NONE = new Resources(null, List.of(), false);
+
+        public Resources {
+            staticResourceUrls = List.copyOf(staticResourceUrls);
+        }
+    }
+
+    /**
+     * Session expiry and persistence.
+     *
+     * @param timeout inactivity limit; zero or negative: never
+     * @param store the file sessions are saved to when the context is destroyed and restored from when it starts,
+     *     or {@code null} to keep them in memory only
+     */
+    public record Sessions(Duration timeout, Path store) {
+
+        public Sessions {
+            if (timeout == null) {
+                throw new IllegalArgumentException("timeout is required (zero means never)");
+            }
+        }
+
+        public static Sessions inMemory(Duration timeout) {
+            return new Sessions(timeout, null);
         }
     }
 
     /** A root-context configuration with defaults, for tests and as a base. */
     public static ContainerConfig defaults(Path tempDirectory) {
-        return new ContainerConfig("", "application", ContainerConfig.class.getClassLoader(), null, Map.of(),
-                Map.of(), List.of(), Duration.ofMinutes(30), cookie -> null, null, false, Duration.ofSeconds(30),
-                tempDirectory, null);
+        return new ContainerConfig("", "application", ContainerConfig.class.getClassLoader(), Resources.NONE,
+                Map.of(), Map.of(), List.of(), Sessions.inMemory(Duration.ofMinutes(30)), cookie -> null, null, false,
+                Duration.ofSeconds(30), tempDirectory, null);
     }
 
     public ContainerConfig withContextPath(String value) {
-        return new ContainerConfig(value, displayName, classLoader, documentRoot, mimeTypes, localeCharsets,
-                errorPages, sessionTimeout, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
+        return new ContainerConfig(value, displayName, classLoader, resources, mimeTypes, localeCharsets,
+                errorPages, sessions, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
                 accessLog);
     }
 
     public ContainerConfig withErrorPages(List<ErrorPage> value) {
-        return new ContainerConfig(contextPath, displayName, classLoader, documentRoot, mimeTypes, localeCharsets,
-                value, sessionTimeout, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
+        return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
+                value, sessions, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
                 accessLog);
     }
 
     public ContainerConfig withCompression(CompressionPolicy value) {
-        return new ContainerConfig(contextPath, displayName, classLoader, documentRoot, mimeTypes, localeCharsets,
-                errorPages, sessionTimeout, sameSite, value, useForwardHeaders, asyncTimeout, tempDirectory,
+        return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
+                errorPages, sessions, sameSite, value, useForwardHeaders, asyncTimeout, tempDirectory,
                 accessLog);
     }
 
     public ContainerConfig withAsyncTimeout(Duration value) {
-        return new ContainerConfig(contextPath, displayName, classLoader, documentRoot, mimeTypes, localeCharsets,
-                errorPages, sessionTimeout, sameSite, compression, useForwardHeaders, value, tempDirectory,
+        return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
+                errorPages, sessions, sameSite, compression, useForwardHeaders, value, tempDirectory,
+                accessLog);
+    }
+
+    public ContainerConfig withResources(Resources value) {
+        return new ContainerConfig(contextPath, displayName, classLoader, value, mimeTypes, localeCharsets,
+                errorPages, sessions, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
+                accessLog);
+    }
+
+    public ContainerConfig withSessions(Sessions value) {
+        return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
+                errorPages, value, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
                 accessLog);
     }
 
     public ContainerConfig withForwardHeaders(boolean value) {
-        return new ContainerConfig(contextPath, displayName, classLoader, documentRoot, mimeTypes, localeCharsets,
-                errorPages, sessionTimeout, sameSite, compression, value, asyncTimeout, tempDirectory, accessLog);
+        return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
+                errorPages, sessions, sameSite, compression, value, asyncTimeout, tempDirectory, accessLog);
     }
 }

@@ -5,6 +5,8 @@ import io.sprout.boot.servlet.http.ExchangeEnvironment;
 import io.sprout.boot.servlet.mapping.RequestPaths;
 import io.sprout.boot.servlet.mapping.ServletMapper;
 import io.sprout.boot.servlet.mapping.ServletMatch;
+import io.sprout.boot.servlet.resource.ContextResources;
+import io.sprout.boot.servlet.resource.StaticResourceServlet;
 import io.sprout.boot.servlet.session.SessionStore;
 import io.sprout.boot.servlet.session.SproutSessionCookieConfig;
 import jakarta.servlet.Filter;
@@ -21,10 +23,13 @@ import jakarta.servlet.http.Cookie;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.charset.Charset;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -54,6 +59,9 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
 
     private static final Logger LOG = LoggerFactory.getLogger(SproutServletContext.class);
 
+    /** The name Tomcat and Jetty give the default servlet, which Spring MVC's default servlet handling looks for. */
+    public static final String DEFAULT_SERVLET_NAME = "default";
+
     private enum State { INITIALIZING, STARTED, DESTROYED }
 
     private final ContainerConfig config;
@@ -68,7 +76,7 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
     private final SproutSessionCookieConfig sessionCookieConfig = new SproutSessionCookieConfig();
     private final SessionStore sessions;
     private final ErrorPages errorPages;
-    private final DocumentRoot documentRoot;
+    private final ContextResources resources;
     private final AtomicLong requestIds = new AtomicLong();
     private volatile Set<SessionTrackingMode> trackingModes = EnumSet.of(SessionTrackingMode.COOKIE);
     private volatile State state = State.INITIALIZING;
@@ -77,12 +85,42 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
 
     public SproutServletContext(ContainerConfig config) {
         this.config = config;
-        long timeoutSeconds = config.sessionTimeout().toSeconds();
+        long timeoutSeconds = config.sessions().timeout().toSeconds();
         this.sessions = new SessionStore(this, listeners, Clock.systemUTC(),
                 (int) Math.min(Integer.MAX_VALUE, timeoutSeconds));
         this.errorPages = new ErrorPages(config.errorPages());
-        this.documentRoot = new DocumentRoot(config.documentRoot());
+        this.resources = ContextResources.open(documentRoot(config), config.resources().staticResourceUrls());
         attributes.setQuietly(ServletContext.TEMPDIR, config.tempDirectory().toFile());
+        if (config.resources().registerDefaultServlet()) {
+            registerDefaultServlet();
+        }
+    }
+
+    /** The document root, or a temporary one: Tomcat and Jetty never leave a context without a root directory. */
+    private static Path documentRoot(ContainerConfig config) {
+        Path configured = config.resources().documentRoot();
+        if (configured != null) {
+            return configured;
+        }
+        try {
+            return Files.createDirectories(config.tempDirectory().resolve("docbase"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create the temporary document root in " + config.tempDirectory(),
+                    e);
+        }
+    }
+
+    /**
+     * The servlet behind {@code server.servlet.register-default-servlet}: mapped to {@code /} only until another
+     * servlet (Spring's {@code DispatcherServlet}) maps {@code /}, as Tomcat's overridable default servlet is, and
+     * still reachable by name for Spring MVC's default servlet handling.
+     */
+    private void registerDefaultServlet() {
+        ServletHolder holder = new ServletHolder(this, DEFAULT_SERVLET_NAME, new StaticResourceServlet(resources), null,
+                null);
+        servlets.put(DEFAULT_SERVLET_NAME, holder);
+        holder.setLoadOnStartup(1);
+        mapper.addOverridable(DEFAULT_SERVLET_NAME, "/");
     }
 
     ContainerConfig config() {
@@ -117,13 +155,17 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
     }
 
     /**
-     * Ends registration: locks the session cookie config, fires {@code contextInitialized} and initialises every
-     * filter. A failing filter fails the start.
+     * Ends registration: locks the session cookie config, fires {@code contextInitialized}, restores persisted
+     * sessions and initialises every filter (Tomcat's order). A failing filter fails the start.
      */
     public void start() throws ServletException {
         checkInitializing();
         sessionCookieConfig.lock();
         listeners.contextInitialized(this);
+        Path store = config.sessions().store();
+        if (store != null) {
+            sessions.restore(store, getClassLoader());
+        }
         state = State.STARTED;
         for (FilterHolder filter : filters.values()) {
             filter.init();
@@ -144,7 +186,10 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
         }
     }
 
-    /** Destroys servlets and filters, invalidates sessions and fires {@code contextDestroyed}. Idempotent. */
+    /**
+     * Destroys servlets and filters, persists the sessions (or invalidates them when they are not persistent) and
+     * fires {@code contextDestroyed}. Idempotent.
+     */
     public void destroy() {
         if (state == State.DESTROYED) {
             return;
@@ -156,8 +201,22 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
         List<FilterHolder> filterList = new ArrayList<>(filters.values());
         Collections.reverse(filterList);
         filterList.forEach(FilterHolder::destroy);
-        sessions.invalidateAll();
+        endSessions();
         listeners.contextDestroyed(this);
+        resources.close();
+    }
+
+    private void endSessions() {
+        Path store = config.sessions().store();
+        if (store != null) {
+            try {
+                sessions.persist(store);
+                return;
+            } catch (IOException e) {
+                LOG.warn("Could not persist the sessions to {}; they end with the context", store, e);
+            }
+        }
+        sessions.invalidateAll();
     }
 
     <T> T instantiate(Class<T> type) throws ServletException {
@@ -193,6 +252,11 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
     @Override
     public boolean cookieSessionTracking() {
         return trackingModes.contains(SessionTrackingMode.COOKIE);
+    }
+
+    @Override
+    public boolean urlSessionTracking() {
+        return trackingModes.contains(SessionTrackingMode.URL);
     }
 
     @Override
@@ -284,17 +348,17 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
 
     @Override
     public Set<String> getResourcePaths(String path) {
-        return documentRoot.paths(path);
+        return resources.paths(path);
     }
 
     @Override
     public URL getResource(String path) throws MalformedURLException {
-        return documentRoot.url(path);
+        return resources.url(path);
     }
 
     @Override
     public InputStream getResourceAsStream(String path) {
-        return documentRoot.open(path);
+        return resources.open(path);
     }
 
     @Override
@@ -334,8 +398,7 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
 
     @Override
     public String getRealPath(String path) {
-        Path file = documentRoot.resolve(path);
-        return file == null ? null : file.toString();
+        return resources.realPath(path);
     }
 
     @Override
@@ -482,17 +545,20 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
         return sessionCookieConfig;
     }
 
+    /** {@code COOKIE} and {@code URL}, in any combination; {@code SSL} is not supported (see {@link Unsupported}). */
     @Override
     public void setSessionTrackingModes(Set<SessionTrackingMode> modes) {
         checkInitializing();
-        for (SessionTrackingMode mode : modes) {
-            if (mode != SessionTrackingMode.COOKIE) {
-                throw Unsupported.sessionTracking(mode);
-            }
+        if (modes.contains(SessionTrackingMode.SSL)) {
+            throw Unsupported.sslSessionTracking();
         }
         trackingModes = modes.isEmpty() ? EnumSet.noneOf(SessionTrackingMode.class) : EnumSet.copyOf(modes);
     }
 
+    /**
+     * {@code COOKIE} only. Tomcat and Jetty also default to {@code URL}, which puts session ids into links, logs and
+     * {@code Referer} headers; Sprout does that only when the application asks for it.
+     */
     @Override
     public Set<SessionTrackingMode> getDefaultSessionTrackingModes() {
         return EnumSet.of(SessionTrackingMode.COOKIE);

@@ -1,11 +1,12 @@
 package io.sprout.boot.servlet;
 
 /**
- * The one list of Servlet 6.1 features Sprout does not implement, each with the reason. Every unsupported method
- * throws the exception built here, so the message always says what is missing and why.
+ * The one list of Servlet 6.1 features and server settings Sprout does not implement, each with the reason. Every
+ * unsupported method or setting throws the {@link UnsupportedFeatureException} built here, so the message always
+ * says what is missing, why, and what to do instead; at start-up Boot's failure report says the same.
  *
  * <table>
- *   <caption>Unsupported Servlet API</caption>
+ *   <caption>Unsupported Servlet API and server settings</caption>
  *   <tr><th>feature</th><th>methods</th><th>why</th></tr>
  *   <tr><td>JSP</td><td>{@code ServletContext.addJspFile}, {@code getJspConfigDescriptor} returns {@code null}</td>
  *       <td>Sprout hosts Spring MVC applications; JSP needs a compiler (Jasper) that is out of scope</td></tr>
@@ -17,19 +18,18 @@ package io.sprout.boot.servlet;
  *       getUserPrincipal}/{@code getRemoteUser} return {@code null}, {@code isUserInRole} {@code false}</td></tr>
  *   <tr><td>cross-context dispatch</td><td>{@code ServletContext.getContext} returns {@code null} for other
  *       paths</td><td>one server hosts exactly one context</td></tr>
- *   <tr><td>URL session tracking</td><td>{@code SessionTrackingMode.URL} and {@code SSL} in
- *       {@code setSessionTrackingModes}</td><td>only cookie tracking is implemented</td></tr>
- *   <tr><td>session persistence</td><td>{@code server.servlet.session.persistent=true}</td>
- *       <td>sessions live in memory only; start-up fails rather than silently dropping sessions</td></tr>
- *   <tr><td>default servlet</td><td>{@code server.servlet.register-default-servlet=true}</td>
- *       <td>no file-serving servlet; Spring MVC serves static resources itself (start-up fails if enabled)</td></tr>
- *   <tr><td>SSL and HTTP/2</td><td>{@code server.ssl.*}, {@code server.http2.enabled}</td>
- *       <td>a later issue; start-up fails with {@code IllegalStateException} naming the property</td></tr>
+ *   <tr><td>SSL session tracking</td><td>{@code SessionTrackingMode.SSL} in {@code setSessionTrackingModes}
+ *       ({@code server.servlet.session.tracking-modes=ssl})</td>
+ *       <td>it identifies the HTTP session by the TLS session id, which TLS 1.3 no longer keeps stable (Jetty does
+ *       not offer it either), and Sprout itself speaks plain HTTP; cookie and URL tracking are supported</td></tr>
+ *   <tr><td>SSL and HTTP/2</td><td>{@code server.ssl.enabled=true}, {@code server.http2.enabled=true}</td>
+ *       <td>the engine speaks plain HTTP/1.1 so far; start-up fails with Boot's failure report naming the
+ *       property rather than serving something other than what was configured</td></tr>
  * </table>
  *
  * <p>Also intentionally inert rather than failing: {@code encodeURL}/{@code encodeRedirectURL} return the URL
- * unchanged (cookie tracking only), {@code SessionCookieConfig.setComment} is ignored (removed from cookies by
- * RFC 6265), {@code AsyncContext.dispatch(ServletContext, String)} accepts only this context.
+ * unchanged unless the application enabled URL tracking, {@code SessionCookieConfig.setComment} is ignored (removed
+ * from cookies by RFC 6265), {@code AsyncContext.dispatch(ServletContext, String)} accepts only this context.
  */
 public final class Unsupported {
 
@@ -40,28 +40,37 @@ public final class Unsupported {
      * @param feature what the caller asked for, e.g. {@code "HttpServletRequest.upgrade"}
      * @param reason why Sprout does not offer it
      */
-    public static UnsupportedOperationException feature(String feature, String reason) {
-        return new UnsupportedOperationException(
-                "Sprout does not support " + feature + ": " + reason + " (see io.sprout.boot.servlet.Unsupported)");
+    public static UnsupportedFeatureException feature(String feature, String reason) {
+        return feature(feature, reason, "Stop using " + feature + ", or run the application on Tomcat or Jetty.");
     }
 
-    public static UnsupportedOperationException jsp() {
+    /**
+     * @param action what the application can do instead, as a sentence
+     */
+    public static UnsupportedFeatureException feature(String feature, String reason, String action) {
+        return new UnsupportedFeatureException(feature, reason, action);
+    }
+
+    /** A {@code server.*} setting the engine cannot honour yet: start-up fails rather than ignoring it. */
+    public static UnsupportedFeatureException serverSetting(String setting, String reason, String action) {
+        return feature(setting, reason, action);
+    }
+
+    public static UnsupportedFeatureException jsp() {
         return feature("JSP", "no JSP engine is embedded");
     }
 
-    public static UnsupportedOperationException responseTrailers() {
+    public static UnsupportedFeatureException responseTrailers() {
         return feature("HttpServletResponse.setTrailerFields", "the engine cannot send response trailers");
     }
 
-    public static UnsupportedOperationException containerSecurity(String method) {
+    public static UnsupportedFeatureException containerSecurity(String method) {
         return feature(method, "container-managed security is not implemented; use Spring Security");
     }
 
-    public static UnsupportedOperationException sessionTracking(Object mode) {
-        return feature("session tracking mode " + mode, "only COOKIE tracking is implemented");
-    }
-
-    public static UnsupportedOperationException sessionPersistence() {
-        return feature("persistent sessions (server.servlet.session.persistent)", "sessions are kept in memory");
+    public static UnsupportedFeatureException sslSessionTracking() {
+        return feature("session tracking mode SSL", "the TLS session id cannot identify an HTTP session "
+                + "(TLS 1.3 does not keep it stable)", "Track sessions by cookie (the default) or URL: set "
+                + "server.servlet.session.tracking-modes=cookie and/or url.");
     }
 }

@@ -9,6 +9,7 @@ import io.sprout.boot.servlet.Unsupported;
 import io.sprout.boot.servlet.http.CompressionPolicy;
 import io.sprout.engine.ServerConfig;
 import jakarta.servlet.http.Cookie;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
 import org.springframework.boot.web.server.Compression;
 import org.springframework.boot.web.server.MimeMappings;
@@ -17,19 +18,24 @@ import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.WebServerException;
 import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
 import org.springframework.boot.web.server.servlet.CookieSameSiteSupplier;
+import org.springframework.boot.web.server.servlet.DocumentRoot;
 import org.springframework.boot.web.server.servlet.ServletContextInitializers;
 import org.springframework.boot.web.server.servlet.ServletWebServerSettings;
+import org.springframework.boot.web.server.servlet.Session;
 import org.springframework.boot.web.servlet.ServletContextInitializer;
 import org.springframework.context.ResourceLoaderAware;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.util.ClassUtils;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,14 +52,15 @@ import java.util.regex.Pattern;
  * <p>Configured and used on the thread that refreshes the application context; {@link #getWebServer} runs the
  * {@code ServletContextInitializer}s (registering Spring's servlets and filters) and may block on them.
  *
- * <p>Not supported yet, and failing {@link #getWebServer} with a clear message rather than being ignored: SSL
- * ({@code server.ssl.*}), HTTP/2 ({@code server.http2.enabled}), persistent sessions and the default servlet.
+ * <p>Not supported yet, and failing {@link #getWebServer} with Boot's failure report rather than being ignored:
+ * SSL ({@code server.ssl.enabled}) and HTTP/2 ({@code server.http2.enabled}); see {@link Unsupported}.
  */
 public class SproutServletWebServerFactory extends AbstractConfigurableWebServerFactory
         implements ConfigurableServletWebServerFactory, ResourceLoaderAware {
 
     private final ServletWebServerSettings settings = new ServletWebServerSettings();
     private final List<SproutServerConfigCustomizer> configCustomizers = new ArrayList<>();
+    private final List<Integer> additionalPorts = new ArrayList<>();
     private ServerConfig serverConfig = ServerConfig.builder().build();
     private int maxHttpRequestHeaderSize = -1;
     private boolean useForwardHeaders;
@@ -84,7 +91,10 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         this.resourceLoader = resourceLoader;
     }
 
-    /** The engine options; port, address, server header and header size limit are overridden by this factory. */
+    /**
+     * The engine options; port, additional ports, address, server header and header size limit are overridden by
+     * this factory.
+     */
     public void setServerConfig(ServerConfig serverConfig) {
         this.serverConfig = serverConfig;
     }
@@ -99,6 +109,29 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
 
     public List<SproutServerConfigCustomizer> getServerConfigCustomizers() {
         return configCustomizers;
+    }
+
+    /**
+     * Listens on these ports too, with the same address, servlet context and engine (what Tomcat users do with
+     * {@code addAdditionalTomcatConnectors}); 0 picks a free port. A port that cannot be bound fails
+     * {@link WebServer#start()} with Boot's {@code PortInUseException} naming it, and the started line lists every
+     * port. Boot's {@code local.server.port} and {@link WebServer#getPort()} stay the main port;
+     * {@link SproutWebServer#getPorts()} has them all.
+     */
+    public void addAdditionalPorts(int... ports) {
+        for (int port : ports) {
+            additionalPorts.add(port);
+        }
+    }
+
+    /** Replaces the additional ports (see {@link #addAdditionalPorts}). */
+    public void setAdditionalPorts(Collection<Integer> ports) {
+        additionalPorts.clear();
+        additionalPorts.addAll(ports);
+    }
+
+    public List<Integer> getAdditionalPorts() {
+        return List.copyOf(additionalPorts);
     }
 
     /** {@code server.max-http-request-header-size} in bytes; -1 keeps the engine's limit. */
@@ -157,27 +190,24 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
                 context, getShutdown() == Shutdown.GRACEFUL, tempDirectory);
     }
 
+    /** Settings the engine cannot honour yet fail here, before anything is built, rather than being ignored. */
     private void rejectUnsupportedSettings() {
         if (getSsl() != null && getSsl().isEnabled()) {
-            throw new IllegalStateException("server.ssl.* is enabled, but Sprout does not support SSL/TLS yet. "
-                    + "Set server.ssl.enabled=false, terminate TLS in a proxy, or use Tomcat or Jetty.");
+            throw Unsupported.serverSetting("server.ssl.enabled=true (SSL/TLS)", "the engine speaks plain HTTP only "
+                    + "so far", "Set server.ssl.enabled=false and terminate TLS in a proxy in front of Sprout, or "
+                    + "run the application on Tomcat or Jetty.");
         }
         if (getHttp2() != null && getHttp2().isEnabled()) {
-            throw new IllegalStateException("server.http2.enabled=true, but Sprout supports HTTP/1.1 only so far. "
-                    + "Remove the property or use Tomcat or Jetty.");
-        }
-        if (settings.getSession().isPersistent()) {
-            throw Unsupported.sessionPersistence();
-        }
-        if (settings.isRegisterDefaultServlet()) {
-            throw Unsupported.feature("server.servlet.register-default-servlet=true",
-                    "Sprout has no file-serving default servlet; Spring MVC serves static resources itself");
+            throw Unsupported.serverSetting("server.http2.enabled=true (HTTP/2)", "the engine speaks HTTP/1.1 only "
+                    + "so far", "Remove server.http2.enabled or set it to false, or run the application on Tomcat "
+                    + "or Jetty.");
         }
     }
 
     ServerConfig engineConfig() {
         ServerConfig.Builder builder = serverConfig.toBuilder()
                 .port(getPort())
+                .additionalPorts(additionalPorts)
                 .address(getAddress())
                 .serverHeader(getServerHeader());
         if (maxHttpRequestHeaderSize > 0) {
@@ -188,14 +218,44 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
     }
 
     ContainerConfig containerConfig(Path tempDirectory) {
-        Duration sessionTimeout = settings.getSession().getTimeout();
         return new ContainerConfig(settings.getContextPath().toString(),
                 settings.getDisplayName() == null ? "application" : settings.getDisplayName(), classLoader(),
-                settings.getDocumentRoot() == null ? null : settings.getDocumentRoot().toPath(),
-                mimeTypes(settings.getMimeMappings()), settings.getLocaleCharsetMappings(), errorPages(),
-                sessionTimeout == null ? Duration.ZERO : sessionTimeout, sameSite(), compressionPolicy(),
-                useForwardHeaders, asyncTimeout, tempDirectory,
-                accessLogPattern == null ? null : new AccessLog(accessLogPattern));
+                resources(), mimeTypes(settings.getMimeMappings()), settings.getLocaleCharsetMappings(),
+                errorPages(), sessions(), sameSite(), compressionPolicy(), useForwardHeaders, asyncTimeout,
+                tempDirectory, accessLogPattern == null ? null : new AccessLog(accessLogPattern));
+    }
+
+    /**
+     * The session timeout, and with {@code server.servlet.session.persistent} the file in Boot's session store
+     * directory ({@code store-dir}, else a {@code servlet-sessions} folder in Boot's application temp directory)
+     * that sessions wait in between two contexts, named as Tomcat names it.
+     */
+    private ContainerConfig.Sessions sessions() {
+        Session session = settings.getSession();
+        Duration timeout = session.getTimeout() == null ? Duration.ZERO : session.getTimeout();
+        if (!session.isPersistent()) {
+            return ContainerConfig.Sessions.inMemory(timeout);
+        }
+        File directory = session.getSessionStoreDirectory().getValidDirectory(true);
+        return new ContainerConfig.Sessions(timeout, directory.toPath().resolve("SESSIONS.ser"));
+    }
+
+    /**
+     * The document root Boot resolves as it does for Tomcat and Jetty ({@code server.servlet.document-root}, else
+     * {@code src/main/webapp}, {@code public} or {@code static} in the working directory, or the exploded war), and
+     * the class path entries with {@code META-INF/resources}.
+     */
+    private ContainerConfig.Resources resources() {
+        DocumentRoot documentRoot = new DocumentRoot(LogFactory.getLog(SproutServletWebServerFactory.class));
+        documentRoot.setDirectory(settings.getDocumentRoot());
+        File directory = documentRoot.getValidDirectory();
+        return new ContainerConfig.Resources(directory == null ? null : directory.toPath(), staticResourceUrls(),
+                settings.isRegisterDefaultServlet());
+    }
+
+    /** Boot's static resource jars and directories; tests substitute their own (the class path is fixed). */
+    List<URL> staticResourceUrls() {
+        return settings.getStaticResourceUrls();
     }
 
     private ClassLoader classLoader() {

@@ -2,6 +2,7 @@ package io.sprout.boot.web;
 
 import io.sprout.boot.servlet.SproutServletContext;
 import io.sprout.engine.HttpHandler;
+import io.sprout.engine.PortBindException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ServerStats;
 import io.sprout.engine.SproutServer;
@@ -19,13 +20,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
  * Boot's {@link WebServer} over a Sprout engine. The servlet context is already initialised when this object
  * exists ({@link SproutServletWebServerFactory#getWebServer}); {@link #start()} runs load-on-startup, binds the
- * port and logs the started line. {@code start()} and {@code stop()} are idempotent under one monitor; a stopped
- * server can be started again (each start creates a fresh engine instance).
+ * ports and logs the started line (ports, context path, execution mode, thread type and pool size). A port that
+ * cannot be bound is Boot's {@link PortInUseException} naming that port. {@code start()} and {@code stop()} are
+ * idempotent under one monitor; a stopped server can be started again (each start creates a fresh engine
+ * instance).
  *
  * <p>All methods are called by Spring's lifecycle on the application's main or shutdown thread and may block
  * while the engine binds or stops.
@@ -75,16 +79,17 @@ public final class SproutWebServer implements WebServer {
             SproutServer candidate = SproutServer.create(config, handler);
             try {
                 candidate.start();
+            } catch (PortBindException e) {
+                PortInUseException.throwIfPortBindingException(e, e::port);
+                throw new WebServerException("Unable to start embedded Sprout: could not listen on port " + e.port(),
+                        e);
             } catch (RuntimeException e) {
                 candidate.stop();
-                PortInUseException.throwIfPortBindingException(e, config::port);
                 throw new WebServerException("Unable to start embedded Sprout", e);
             }
             server = candidate;
             housekeeper = Housekeeper.start(context.sessions(), SESSION_SWEEP_INTERVAL, candidate.port());
-            String contextPath = context.getContextPath();
-            LOG.info("Sprout started on port {} (http) with context path '{}'", candidate.port(),
-                    contextPath.isEmpty() ? "/" : contextPath);
+            LOG.info(StartedLine.of(candidate.ports(), context.getContextPath(), config));
         }
     }
 
@@ -143,6 +148,13 @@ public final class SproutWebServer implements WebServer {
     public int getPort() {
         synchronized (monitor) {
             return server == null ? -1 : server.port();
+        }
+    }
+
+    /** Every port listened on, main first ({@link #getPort()} is the first); empty when not listening. */
+    public List<Integer> getPorts() {
+        synchronized (monitor) {
+            return server == null ? List.of() : server.ports();
         }
     }
 

@@ -3,6 +3,7 @@ package io.sprout.boot.autoconfigure;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.sprout.boot.metrics.SproutMetricsBinder;
+import io.sprout.boot.servlet.UnsupportedFeatureException;
 import io.sprout.boot.web.SproutServerConfigCustomizer;
 import io.sprout.boot.web.SproutServletWebServerFactory;
 import io.sprout.engine.ExecutionMode;
@@ -144,9 +145,11 @@ class SproutServletWebServerAutoConfigurationIT {
                 .withConfiguration(AutoConfigurations.of(SproutServletWebServerAutoConfiguration.class))
                 .withPropertyValues("server.port=0");
         serving.withPropertyValues("server.ssl.enabled=true").run(context -> assertThat(context).getFailure()
-                .hasStackTraceContaining("server.ssl.* is enabled, but Sprout does not support SSL/TLS yet"));
+                .hasRootCauseInstanceOf(UnsupportedFeatureException.class)
+                .hasStackTraceContaining("Sprout does not support server.ssl.enabled=true (SSL/TLS)"));
         serving.withPropertyValues("server.http2.enabled=true").run(context -> assertThat(context).getFailure()
-                .hasStackTraceContaining("server.http2.enabled=true, but Sprout supports HTTP/1.1 only"));
+                .hasRootCauseInstanceOf(UnsupportedFeatureException.class)
+                .hasStackTraceContaining("Sprout does not support server.http2.enabled=true (HTTP/2)"));
         serving.run(context -> assertThat(context).hasNotFailed());
     }
 

@@ -41,15 +41,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SproutWebServerFactoryCustomizerTest {
 
     /** Engine config fields that no property of this customizer sets, and why; every other field needs a row. */
-    private static final Map<String, String> NOT_FROM_PROPERTIES = Map.of(
-            "address", "server.address: the factory applies it when the server starts",
-            "port", "server.port: the factory applies it when the server starts",
-            "serverHeader", "server.server-header: the factory applies it when the server starts",
-            "limits", "a nested record the customizer derives from the factory's, never null",
-            "timeouts", "a nested record the customizer derives from the factory's, never null",
-            "maxChunkLineLength", "no property: the engine's default",
-            "maxTrailerSize", "no property: the engine's default",
-            "maxDrainSize", "no property: the engine's default");
+    private static final Map<String, String> NOT_FROM_PROPERTIES = Map.ofEntries(
+            Map.entry("address", "server.address: the factory applies it when the server starts"),
+            Map.entry("port", "server.port: the factory applies it when the server starts"),
+            Map.entry("additionalPorts",
+                    "no property, as Tomcat has none: SproutServletWebServerFactory.addAdditionalPorts"),
+            Map.entry("serverHeader", "server.server-header: the factory applies it when the server starts"),
+            Map.entry("limits", "a nested record the customizer derives from the factory's, never null"),
+            Map.entry("timeouts", "a nested record the customizer derives from the factory's, never null"),
+            Map.entry("maxChunkLineLength", "no property: the engine's default"),
+            Map.entry("maxTrailerSize", "no property: the engine's default"),
+            Map.entry("maxDrainSize", "no property: the engine's default"),
+            Map.entry("tls", "server.ssl.*: the factory builds it from Boot's Ssl and SSL bundles when it starts"),
+            Map.entry("contexts", "part of tls: the factory's SSL bundles"),
+            Map.entry("clientAuth", "part of tls: server.ssl.client-auth, applied by the factory"),
+            Map.entry("handshakeTimeout", "part of tls: the engine's default"));
 
     private static final Pattern METADATA_NAME = Pattern.compile("\"name\"\\s*:\\s*\"([^\"]+)\"");
 

@@ -212,8 +212,12 @@ class SproutServletWebServerFactoryIT {
         SproutServletWebServerFactory factory = factory();
         factory.setContextPath("/shop");
         start(factory, servlet("/hello", text("hi")));
+        String engine = engines.mode().name().toLowerCase(Locale.ROOT) + ", " + switch (engines.threads()) {
+            case PLATFORM -> "platform threads, 16 workers";
+            case VIRTUAL -> "virtual threads";
+        };
         assertThat(output).contains("Sprout started on port " + webServer.getPort()
-                + " (http) with context path '/shop'");
+                + " (http) with context path '/shop' \u2014 " + engine);
     }
 
     // --- startup failures ---
@@ -512,23 +516,13 @@ class SproutServletWebServerFactoryIT {
     }
 
     @Test
-    void rejectsUrlSessionTracking() {
+    void rejectsSslSessionTracking() {
         SproutServletWebServerFactory factory = factory();
         Session session = new Session();
-        session.setTrackingModes(Set.of(Session.SessionTrackingMode.URL));
+        session.setTrackingModes(Set.of(Session.SessionTrackingMode.SSL));
         factory.setSession(session);
         assertThatExceptionOfType(WebServerException.class).isThrownBy(() -> factory.getWebServer())
-                .withStackTraceContaining("only COOKIE tracking");
-    }
-
-    @Test
-    void rejectsPersistentSessions() {
-        SproutServletWebServerFactory factory = factory();
-        Session session = new Session();
-        session.setPersistent(true);
-        factory.setSession(session);
-        assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(() -> factory.getWebServer())
-                .withMessageContaining("server.servlet.session.persistent");
+                .withStackTraceContaining("session tracking mode SSL");
     }
 
     @Test

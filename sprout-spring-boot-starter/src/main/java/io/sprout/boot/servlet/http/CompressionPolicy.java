@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * When a response is gzip-compressed ({@code server.compression.*}): the client accepts gzip, its user agent is
  * not excluded (regular expressions, as Tomcat's {@code noCompressionUserAgents}), the content type is listed
  * (parameters ignored, {@code text/*} wildcards allowed), nothing set {@code Content-Encoding} already, the
- * status carries a body, and the length is unknown (streamed) or at least {@code minResponseSize}.
+ * status carries a body and is not 206 (a {@code Content-Range} counts bytes of the uncompressed resource), and the
+ * length is unknown (streamed) or at least {@code minResponseSize}.
  *
  * @param minResponseSize bytes below which a response of known length is sent as is
  * @param mimeTypes content types to compress
@@ -26,7 +27,8 @@ public record CompressionPolicy(long minResponseSize, List<String> mimeTypes, Li
         if (acceptEncoding == null || !acceptsGzip(acceptEncoding) || contentEncoding != null) {
             return false;
         }
-        if (status < 200 || status == 204 || status == 304 || (length >= 0 && length < minResponseSize)) {
+        if (status < 200 || status == 204 || status == 206 || status == 304
+                || (length >= 0 && length < minResponseSize)) {
             return false;
         }
         if (contentType == null || !mimeTypeListed(contentType)) {

@@ -24,8 +24,11 @@ public interface ExchangeEnvironment {
 
     SessionCookieConfig sessionCookieConfig();
 
-    /** Whether sessions are tracked by cookie (the only tracking Sprout implements). */
+    /** Whether sessions are tracked by cookie (the default). */
     boolean cookieSessionTracking();
+
+    /** Whether sessions are tracked by {@code ;jsessionid=} in URLs (only when the application enables it). */
+    boolean urlSessionTracking();
 
     /** The context's default request character encoding, or {@code null}. */
     String requestCharacterEncoding();

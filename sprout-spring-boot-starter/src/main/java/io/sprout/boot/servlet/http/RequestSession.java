@@ -6,29 +6,59 @@ import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpSession;
 
 /**
- * A request's view of its session: the id the client sent (cookie tracking), the session found or created, and
- * the {@code Set-Cookie} that announces a new or changed id.
+ * A request's view of its session: the id the client sent (in the session cookie, or with URL tracking in a
+ * {@code ;jsessionid=} path parameter), the session found or created, and the {@code Set-Cookie} that announces a
+ * new or changed id.
  */
 final class RequestSession {
 
     private final ExchangeEnvironment environment;
+    private final String rawPath;
     private SproutSession session;
     private String requestedId;
     private boolean requestedIdRead;
+    private boolean fromCookie;
+    private boolean fromUrl;
 
-    RequestSession(ExchangeEnvironment environment) {
+    /** @param rawPath the request path as received, path parameters included */
+    RequestSession(ExchangeEnvironment environment, String rawPath) {
         this.environment = environment;
+        this.rawPath = rawPath;
     }
 
-    /** The id from the session cookie: the first naming a live session, else the first one. */
+    /**
+     * The requested id, decided once as Tomcat decides it: the URL's id when URL tracking is on, replaced by the
+     * session cookie's when the URL has none or names no live session (of several cookies, the first naming a live
+     * session, else the first).
+     */
     String requestedId(Cookie[] cookies) {
         if (!requestedIdRead) {
             requestedIdRead = true;
-            if (environment.cookieSessionTracking() && cookies != null) {
-                requestedId = fromCookies(cookies);
+            if (environment.urlSessionTracking()) {
+                requestedId = SessionUrls.idIn(rawPath);
+                fromUrl = requestedId != null;
+            }
+            if (environment.cookieSessionTracking() && cookies != null
+                    && (requestedId == null || !environment.sessions().exists(requestedId))) {
+                String cookieId = fromCookies(cookies);
+                if (cookieId != null) {
+                    requestedId = cookieId;
+                    fromCookie = true;
+                    fromUrl = false;
+                }
             }
         }
         return requestedId;
+    }
+
+    boolean fromCookie(Cookie[] cookies) {
+        requestedId(cookies);
+        return fromCookie;
+    }
+
+    boolean fromUrl(Cookie[] cookies) {
+        requestedId(cookies);
+        return fromUrl;
     }
 
     private String fromCookies(Cookie[] cookies) {

@@ -82,7 +82,7 @@ public final class SproutRequest implements HttpServletRequest {
                 (name, value, old) -> environment.requestAttributeChanged(this, name, value, old));
         this.origin = origin;
         this.requestId = environment.nextRequestId();
-        this.session = new RequestSession(environment);
+        this.session = new RequestSession(environment, engine.path());
     }
 
     void response(SproutResponse value) {
@@ -635,12 +635,12 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public boolean isRequestedSessionIdFromCookie() {
-        return getRequestedSessionId() != null;
+        return session.fromCookie(getCookies());
     }
 
     @Override
     public boolean isRequestedSessionIdFromURL() {
-        return false;
+        return session.fromUrl(getCookies());
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.sprout.engine.HttpResponse;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -93,6 +94,11 @@ public final class SproutResponse implements HttpServletResponse {
             if (!headers.containsToken("Vary", "Accept-Encoding")) {
                 headers.add("Vary", "Accept-Encoding");
             }
+            String etag = headers.get("ETag");
+            if (etag != null && !etag.startsWith("W/")) {
+                // The gzip bytes are another representation: a strong tag would promise byte equality (Tomcat too).
+                headers.set("ETag", "W/" + etag);
+            }
             engine.encodeBody(SproutResponse::gzip);
         }
     }
@@ -165,14 +171,27 @@ public final class SproutResponse implements HttpServletResponse {
         return engine.headers().contains(name);
     }
 
+    /**
+     * Adds {@code ;jsessionid=} when URL tracking is on, the request has a session whose id did not come in a cookie,
+     * and the URL leads back into this context (Tomcat's rules); otherwise the URL is returned unchanged.
+     */
     @Override
     public String encodeURL(String url) {
-        return url;
+        if (url == null || !environment.urlSessionTracking() || request.isRequestedSessionIdFromCookie()) {
+            return url;
+        }
+        HttpSession session = request.getSession(false);
+        RequestOrigin origin = request.origin();
+        if (session == null || !SessionUrls.pointsInto(url, origin.scheme(), origin.serverName(), origin.serverPort(),
+                environment.contextPath())) {
+            return url;
+        }
+        return SessionUrls.encode(url, session.getId());
     }
 
     @Override
     public String encodeRedirectURL(String url) {
-        return url;
+        return encodeURL(url);
     }
 
     @Override

@@ -23,6 +23,7 @@ public final class ServletMapper {
     private final Map<String, String> exact = new ConcurrentHashMap<>();
     private final Map<String, String> extensions = new ConcurrentHashMap<>();
     private final Map<String, String> prefixOwners = new ConcurrentHashMap<>();
+    private final Set<String> overridable = ConcurrentHashMap.newKeySet();
     private volatile List<String> prefixesLongestFirst = List.of();
     private volatile String contextRootServlet;
     private volatile String defaultServlet;
@@ -37,7 +38,7 @@ public final class ServletMapper {
         Set<String> conflicts = new LinkedHashSet<>();
         for (String pattern : patterns) {
             String owner = owner(pattern);
-            if (owner != null && !owner.equals(servletName)) {
+            if (owner != null && !owner.equals(servletName) && !overridable.contains(pattern)) {
                 conflicts.add(pattern);
             }
         }
@@ -46,8 +47,20 @@ public final class ServletMapper {
         }
         for (String pattern : patterns) {
             put(servletName, pattern);
+            overridable.remove(pattern);
         }
         return conflicts;
+    }
+
+    /**
+     * Maps a pattern that the next servlet to ask for it takes over instead of conflicting: the container's own
+     * default servlet yields {@code /} to the application's (Tomcat's {@code overridable} wrapper).
+     */
+    public synchronized void addOverridable(String servletName, String pattern) {
+        if (owner(pattern) == null) {
+            put(servletName, pattern);
+            overridable.add(pattern);
+        }
     }
 
     /** The patterns registered for the servlet. */

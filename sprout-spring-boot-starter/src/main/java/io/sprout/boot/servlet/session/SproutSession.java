@@ -2,8 +2,10 @@ package io.sprout.boot.servlet.session;
 
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpSession;
+import jakarta.servlet.http.HttpSessionActivationListener;
 import jakarta.servlet.http.HttpSessionBindingEvent;
 import jakarta.servlet.http.HttpSessionBindingListener;
+import jakarta.servlet.http.HttpSessionEvent;
 
 import java.util.Collections;
 import java.util.Enumeration;
@@ -30,6 +32,42 @@ public final class SproutSession implements HttpSession {
         this.lastAccessedTime = now;
         this.thisAccessedTime = now;
         this.maxInactiveSeconds = maxInactiveSeconds;
+    }
+
+    /** A session brought back from a session file; not announced as created (it was, in an earlier context). */
+    static SproutSession restored(SessionStore store, SessionState state) {
+        SproutSession session = new SproutSession(store, state.id(), state.creationTime(),
+                state.maxInactiveSeconds());
+        session.lastAccessedTime = state.lastAccessedTime();
+        session.thisAccessedTime = state.thisAccessedTime();
+        session.fresh = state.fresh();
+        session.attributes.putAll(state.attributes());
+        return session;
+    }
+
+    SessionState state() {
+        return new SessionState(id, creationTime, lastAccessedTime, thisAccessedTime, maxInactiveSeconds, fresh,
+                attributes);
+    }
+
+    /** Tells attribute values that care ({@code HttpSessionActivationListener}) that the session is being stored. */
+    void passivate() {
+        HttpSessionEvent event = new HttpSessionEvent(this);
+        for (Object value : attributes.values()) {
+            if (value instanceof HttpSessionActivationListener listener) {
+                listener.sessionWillPassivate(event);
+            }
+        }
+    }
+
+    /** Tells attribute values that care that the session has been restored. */
+    void activate() {
+        HttpSessionEvent event = new HttpSessionEvent(this);
+        for (Object value : attributes.values()) {
+            if (value instanceof HttpSessionActivationListener listener) {
+                listener.sessionDidActivate(event);
+            }
+        }
     }
 
     void access(long now) {

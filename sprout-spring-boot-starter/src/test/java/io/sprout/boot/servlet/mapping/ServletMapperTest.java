@@ -66,6 +66,18 @@ class ServletMapperTest {
     }
 
     @Test
+    void anOverridableMappingYieldsToTheNextServletOnce() {
+        mapper.addOverridable("default", "/");
+        assertThat(mapper.match("/file.css").servletName()).isEqualTo("default");
+        assertThat(mapper.add("dispatcher", "/")).isEmpty();
+        assertThat(mapper.match("/file.css").servletName()).isEqualTo("dispatcher");
+        assertThat(mapper.patternsOf("default")).isEmpty();
+        assertThat(mapper.add("third", "/")).containsExactly("/");
+        mapper.addOverridable("default", "/");
+        assertThat(mapper.match("/file.css").servletName()).as("never takes a mapping back").isEqualTo("dispatcher");
+    }
+
+    @Test
     void rejectsInvalidPatterns() {
         assertThatIllegalArgumentException().isThrownBy(() -> mapper.add("bad", "no-slash"));
         assertThatIllegalArgumentException().isThrownBy(() -> mapper.add("bad", "/a/*/b"));

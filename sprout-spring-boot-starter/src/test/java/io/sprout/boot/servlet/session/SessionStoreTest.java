@@ -1,13 +1,21 @@
 package io.sprout.boot.servlet.session;
 
 import jakarta.servlet.http.HttpSession;
+import jakarta.servlet.http.HttpSessionActivationListener;
+import jakarta.servlet.http.HttpSessionEvent;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -72,6 +80,94 @@ class SessionStoreTest {
         session.setMaxInactiveInterval(0);
         clock.advance(Duration.ofDays(365));
         assertThat(store.find(session.getId())).isSameAs(session);
+    }
+
+    @Test
+    void persistsLiveSessionsAndRestoresThoseThatHaveNotExpired(@TempDir Path temp) throws IOException {
+        Path file = temp.resolve("SESSIONS.ser");
+        SproutSession longLived = store.create();
+        longLived.setAttribute("cart", new ArrayList<>(List.of("apple")));
+        longLived.setAttribute("count", 3);
+        SproutSession shortLived = store.create();
+        shortLived.setMaxInactiveInterval(5);
+        SproutSession invalidated = store.create();
+        invalidated.invalidate();
+        clock.advance(Duration.ofSeconds(2));
+        store.find(longLived.getId());
+        events.clear();
+
+        store.persist(file);
+        assertThat(store.size()).isZero();
+        assertThat(events).as("persisting is not destroying").isEmpty();
+        clock.advance(Duration.ofSeconds(10));
+        SessionStore next = new SessionStore(null, new RecordingEvents(), clock, 60);
+
+        assertThat(next.restore(file, getClass().getClassLoader())).isEqualTo(1);
+        assertThat(file).doesNotExist();
+        assertThat(next.exists(shortLived.getId())).as("expired while persisted").isFalse();
+        SproutSession restored = next.find(longLived.getId());
+        assertThat(restored.getAttribute("cart")).isEqualTo(List.of("apple"));
+        assertThat(restored.getAttribute("count")).isEqualTo(3);
+        assertThat(restored.getCreationTime()).isEqualTo(longLived.getCreationTime());
+        assertThat(restored.isNew()).isFalse();
+        assertThat(events).as("restoring is not creating").isEmpty();
+    }
+
+    @Test
+    void leavesOutAttributesThatCannotBeSerialised(@TempDir Path temp) throws IOException {
+        Path file = temp.resolve("SESSIONS.ser");
+        SproutSession session = store.create();
+        session.setAttribute("plain", "kept");
+        session.setAttribute("object", new Object());
+        session.setAttribute("holder", new Holder(new Object()));
+        store.persist(file);
+        SessionStore next = new SessionStore(null, new RecordingEvents(), clock, 60);
+        next.restore(file, getClass().getClassLoader());
+        SproutSession restored = next.find(session.getId());
+        assertThat(Collections.list(restored.getAttributeNames())).containsExactly("plain");
+    }
+
+    @Test
+    void tellsActivationListenersOnBothSides(@TempDir Path temp) throws IOException {
+        Path file = temp.resolve("SESSIONS.ser");
+        SproutSession session = store.create();
+        Activation original = new Activation();
+        session.setAttribute("listener", original);
+        store.persist(file);
+        assertThat(original.passivated).isTrue();
+        SessionStore next = new SessionStore(null, new RecordingEvents(), clock, 60);
+        next.restore(file, getClass().getClassLoader());
+        Activation restored = (Activation) next.find(session.getId()).getAttribute("listener");
+        assertThat(restored).isNotSameAs(original);
+        assertThat(restored.activated).isTrue();
+    }
+
+    @Test
+    void restoresNothingFromAMissingOrForeignFile(@TempDir Path temp) throws IOException {
+        assertThat(store.restore(temp.resolve("absent.ser"), getClass().getClassLoader())).isZero();
+        Path foreign = Files.writeString(temp.resolve("foreign.ser"), "not sessions at all");
+        assertThat(store.restore(foreign, getClass().getClassLoader())).isZero();
+        assertThat(foreign).as("a file that cannot be read is not read again").doesNotExist();
+    }
+
+    /** Serializable in name only: its field is not. */
+    record Holder(Object content) implements Serializable {
+    }
+
+    /** Remembers what it heard; the flags travel with the serialised copy. */
+    static final class Activation implements HttpSessionActivationListener, Serializable {
+        boolean passivated;
+        boolean activated;
+
+        @Override
+        public void sessionWillPassivate(HttpSessionEvent event) {
+            passivated = true;
+        }
+
+        @Override
+        public void sessionDidActivate(HttpSessionEvent event) {
+            activated = true;
+        }
     }
 
     private final class RecordingEvents implements SessionEvents {
