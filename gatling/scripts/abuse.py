@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""One attack of the abuse harness against one running server, with legitimate clients alongside (Python 3 standard
+library only). Used by gatling/abuse.sh, which starts and stops the servers:
+
+  abuse.py run ATTACK key=value...     warm the server up, start the legitimate clients, measure a baseline, run
+                                       the attack, release it, wait for the server's open files to settle, and
+                                       print one JSON result row; keys: target, pid, port, scale, seconds, rate,
+                                       baseline, sources, trickle, work_dir
+  abuse.py legit PORT RATE SECONDS OUT the legitimate clients alone (abuse.py run starts them in a child process)
+
+The timeline of a run, and the windows the legitimate requests are reported in (by their start time):
+
+  warm-up | baseline (legit only) | attack (legit + attack) | release, settle | after (legit only)
+"""
+
+import asyncio
+import ctypes
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import abuseattacks
+import abuselegit
+import abusenet
+import abusereport
+from abuseprobe import ServerProbe
+
+FDS_TOLERANCE = 8
+
+
+def log(message):
+    print(f"     {message}", file=sys.stderr, flush=True)
+
+
+def raise_open_file_limit():
+    """As far as allowed: the hard limit, and beyond it up to fs.nr_open when running as root. Only the load
+    generator's own limit; the server keeps the limit it was started with."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard
+    if os.geteuid() == 0:
+        try:
+            wanted = max(hard, min(1 << 20, int(Path("/proc/sys/fs/nr_open").read_text())))
+        except (OSError, ValueError):
+            pass  # keep the hard limit: nr_open is only a ceiling to aim for
+    for limit in (wanted, hard):
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+            return limit
+        except (ValueError, OSError):
+            continue
+    return soft
+
+
+async def warm_up(port):
+    """Unmeasured: JIT-compiles the /hello path, and allocates about 400 MiB through /bytes so the server's young
+    generation has been touched once and does not show up later as RSS growth caused by the attack."""
+    loop = asyncio.get_running_loop()
+    source = "127.0.0.249"
+
+    async def session(path, count):
+        sock = await abusenet.connect(port, source, 10.0)
+        try:
+            reader = abusenet.ResponseReader()
+            for done in range(count):
+                await loop.sock_sendall(sock, abusenet.request("GET", path))
+                while reader.completed <= done:
+                    data = await asyncio.wait_for(loop.sock_recv(sock, 1 << 20), 30.0)
+                    if not data:
+                        raise ConnectionError(f"warm-up: the server closed the connection on {path}")
+                    reader.feed(data)
+        finally:
+            abusenet.abort(sock)
+
+    await asyncio.gather(*(session("/benchmark/hello", 500) for _ in range(8)))
+    await asyncio.gather(*(session(f"/benchmark/bytes?size={abuseattacks.MIB}", 50) for _ in range(8)))
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def start_legit(port, rate, seconds, output):
+    def in_child():
+        # Ends with this process, however it ends (abuse.sh stops it with SIGTERM, which skips `finally` blocks).
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        try:
+            # The legitimate clients share a CPU with the attack: they go first so that their latency is the
+            # server's, not the attacking process's.
+            os.nice(-5)
+        except OSError:
+            pass  # not root: equal priority, noted in the report's machine section
+    return subprocess.Popen([sys.executable, "-B", __file__, "legit", str(port), str(rate), str(seconds), output],
+                            preexec_fn=in_child)
+
+
+def read_legit(path):
+    samples = []
+    for line in Path(path).read_text(encoding="ascii").splitlines():
+        start, millis, outcome = line.split()
+        samples.append((float(start), float(millis), outcome))
+    return samples
+
+
+async def run(attack_name, options):
+    port, pid = int(options["port"]), int(options["pid"])
+    probe = ServerProbe(pid)
+    ctx = abuseattacks.Attack(port=port, scale=float(options["scale"]), seconds=float(options["seconds"]),
+                              sources=abusenet.SourceAddresses(int(options["sources"])), probe=probe,
+                              trickle_seconds=float(options["trickle"]))
+    rate, baseline_seconds = float(options["rate"]), float(options["baseline"])
+    legit_file = Path(options["work_dir"]) / f"{options['target']}-{attack_name}-legit.txt"
+    legit_file.unlink(missing_ok=True)
+    row = {"target": options["target"], "attack": attack_name, "scale": ctx.scale, "seconds": ctx.seconds,
+           "rate": rate, "client_fd_limit": raise_open_file_limit()}
+
+    log("warm-up (unmeasured)")
+    await warm_up(port)
+    await asyncio.sleep(1.0)
+    legit = start_legit(port, rate, baseline_seconds + ctx.seconds + 120, str(legit_file))
+    try:
+        await asyncio.sleep(baseline_seconds)
+        rss_base, fds_base, threads_base = probe.sample()
+        probe.reset_peaks()
+        probe.start()
+        log(f"baseline: RSS {rss_base} KiB, {fds_base} fds, {threads_base} threads; attack {attack_name}")
+        attack_start = time.time()
+        cpu_start = probe.cpu_seconds()
+        result = await abuseattacks.ATTACKS[attack_name](ctx)
+        attack_end = result.pop("legit_window_end", time.time())
+        cpu_end = probe.cpu_seconds()
+        await probe.stop()
+        fds_after, settle = await probe.settle_fds(fds_base + FDS_TOLERANCE, 20.0)
+        after_start = time.time()
+        if probe.alive():
+            await asyncio.sleep(3.0)
+        after_end = time.time()
+    finally:
+        legit.terminate()
+        legit.wait()
+    samples = read_legit(legit_file)
+    row.update({
+        "attack_result": result,
+        "legit": {
+            "baseline": abusereport.summarise_legit([s for s in samples if s[0] < attack_start]),
+            "attack": abusereport.summarise_legit([s for s in samples if attack_start <= s[0] < attack_end]),
+            "after": abusereport.summarise_legit([s for s in samples if after_start <= s[0] < after_end]),
+        },
+        "server": {
+            "alive": probe.alive(), "rss_base_kib": rss_base, "rss_peak_kib": probe.peak_rss_kib,
+            "fds_base": fds_base, "fds_peak": probe.peak_fds, "fds_after": fds_after,
+            "fds_settle_seconds": round(settle, 1), "threads_base": threads_base, "threads_peak": probe.peak_threads,
+            "threads_after": probe.threads(),
+            "cpu_pct": None if cpu_start is None or cpu_end is None
+            else round((cpu_end - cpu_start) / max(0.001, attack_end - attack_start) * 100),
+        },
+    })
+    return row
+
+
+def main(argv):
+    if len(argv) >= 2 and argv[0] == "run" and argv[1] in abuseattacks.ATTACKS:
+        options = dict(argument.split("=", 1) for argument in argv[2:])
+        print(json.dumps(asyncio.run(run(argv[1], options))), flush=True)
+        return 0
+    if len(argv) == 5 and argv[0] == "legit":
+        raise_open_file_limit()
+        asyncio.run(abuselegit.run(int(argv[1]), float(argv[2]), float(argv[3]), argv[4]))
+        return 0
+    print(__doc__, file=sys.stderr)
+    print("attacks: " + " ".join(abuseattacks.ATTACKS), file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
