@@ -10,7 +10,10 @@ library only). Used by gatling/abuse.sh, which starts and stops the servers:
 
 The timeline of a run, and the windows the legitimate requests are reported in (by their start time):
 
-  warm-up | baseline (legit only) | attack (legit + attack) | release, settle | after (legit only)
+  warm-up | quiet | baseline (legit only) | attack (legit + attack) | release, settle | after (legit only, 3 s)
+
+The server's open files are read when no connection at all is open ("quiet", and once the attack is released and
+the legitimate clients have stopped), so that a slow server's many legitimate requests in flight do not count.
 """
 
 import asyncio
@@ -93,15 +96,33 @@ def start_legit(port, rate, seconds, output):
             os.nice(-5)
         except OSError:
             pass  # not root: equal priority, noted in the report's machine section
-    return subprocess.Popen([sys.executable, "-B", __file__, "legit", str(port), str(rate), str(seconds), output],
+    return subprocess.Popen([sys.executable, "-B", __file__, "legit", str(port), str(rate), str(seconds), str(output)],
                             preexec_fn=in_child)
+
+
+def stop_legit(legit, wait=False):
+    """Lets the legitimate clients finish the requests they started (they stop on SIGTERM after at most their
+    5 s time-out); `wait` lets them run to their planned end first."""
+    if wait:
+        try:
+            legit.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            pass  # terminated below like any other
+    legit.terminate()
+    try:
+        legit.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        legit.kill()
+        legit.wait()
 
 
 def read_legit(path):
     samples = []
+    if not Path(path).exists():
+        return samples
     for line in Path(path).read_text(encoding="ascii").splitlines():
-        start, millis, outcome = line.split()
-        samples.append((float(start), float(millis), outcome))
+        start, millis, outcome, lag = line.split()
+        samples.append((float(start), float(millis), outcome, float(lag)))
     return samples
 
 
@@ -112,42 +133,45 @@ async def run(attack_name, options):
                               sources=abusenet.SourceAddresses(int(options["sources"])), probe=probe,
                               trickle_seconds=float(options["trickle"]))
     rate, baseline_seconds = float(options["rate"]), float(options["baseline"])
-    legit_file = Path(options["work_dir"]) / f"{options['target']}-{attack_name}-legit.txt"
-    legit_file.unlink(missing_ok=True)
+    work = Path(options["work_dir"]) / f"{options['target']}-{attack_name}"
+    during_file, after_file = Path(f"{work}-legit.txt"), Path(f"{work}-legit-after.txt")
+    for stale in (during_file, after_file):
+        stale.unlink(missing_ok=True)
     row = {"target": options["target"], "attack": attack_name, "scale": ctx.scale, "seconds": ctx.seconds,
            "rate": rate, "client_fd_limit": raise_open_file_limit()}
 
     log("warm-up (unmeasured)")
     await warm_up(port)
-    await asyncio.sleep(1.0)
-    legit = start_legit(port, rate, baseline_seconds + ctx.seconds + 120, str(legit_file))
+    # Open files are compared with no traffic at all, before and after: legitimate requests in flight would
+    # otherwise count, and there are many of them exactly when the server is slow.
+    fds_base = await quiet_fds(probe)
+    legit = start_legit(port, rate, baseline_seconds + ctx.seconds + 120, during_file)
     try:
         await asyncio.sleep(baseline_seconds)
-        rss_base, fds_base, threads_base = probe.sample()
+        rss_base, _, threads_base = probe.sample()
         probe.reset_peaks()
         probe.start()
-        log(f"baseline: RSS {rss_base} KiB, {fds_base} fds, {threads_base} threads; attack {attack_name}")
+        log(f"baseline: RSS {rss_base} KiB, {fds_base} open files when idle, {threads_base} threads; "
+            f"attack {attack_name}")
         attack_start = time.time()
         cpu_start = probe.cpu_seconds()
         result = await abuseattacks.ATTACKS[attack_name](ctx)
         attack_end = result.pop("legit_window_end", time.time())
         cpu_end = probe.cpu_seconds()
         await probe.stop()
-        fds_after, settle = await probe.settle_fds(fds_base + FDS_TOLERANCE, 20.0)
-        after_start = time.time()
-        if probe.alive():
-            await asyncio.sleep(3.0)
-        after_end = time.time()
     finally:
-        legit.terminate()
-        legit.wait()
-    samples = read_legit(legit_file)
+        stop_legit(legit)
+    fds_after, settle = await probe.settle_fds(fds_base + FDS_TOLERANCE, 20.0)
+    log(f"released: {fds_after} open files after {settle:.1f} s; legitimate clients alone for 3 s")
+    if probe.alive():
+        stop_legit(start_legit(port, rate, 3.0, after_file), wait=True)
+    during = read_legit(during_file)
     row.update({
         "attack_result": result,
         "legit": {
-            "baseline": abusereport.summarise_legit([s for s in samples if s[0] < attack_start]),
-            "attack": abusereport.summarise_legit([s for s in samples if attack_start <= s[0] < attack_end]),
-            "after": abusereport.summarise_legit([s for s in samples if after_start <= s[0] < after_end]),
+            "baseline": abusereport.summarise_legit([s for s in during if s[0] < attack_start]),
+            "attack": abusereport.summarise_legit([s for s in during if attack_start <= s[0] < attack_end]),
+            "after": abusereport.summarise_legit(read_legit(after_file)),
         },
         "server": {
             "alive": probe.alive(), "rss_base_kib": rss_base, "rss_peak_kib": probe.peak_rss_kib,
@@ -159,6 +183,16 @@ async def run(attack_name, options):
         },
     })
     return row
+
+
+async def quiet_fds(probe):
+    """The server's open files with no connection open: the fewest of a few readings over a second, since a
+    connection the warm-up just reset may take a moment to be closed."""
+    readings = []
+    for _ in range(5):
+        await asyncio.sleep(0.25)
+        readings.append(probe.fds())
+    return min(reading for reading in readings if reading is not None)
 
 
 def main(argv):

@@ -10,9 +10,9 @@ from pathlib import Path
 import abusereport
 
 
-def legit(requests=1000, failed=0, p50=2.0, p99=20.0, failures=None):
+def legit(requests=1000, failed=0, p50=2.0, p99=20.0, failures=None, lag=1.0):
     return {"requests": requests, "failed": failed, "failures": failures or ({"timeout": failed} if failed else {}),
-            "p50_ms": p50, "p99_ms": p99, "max_ms": p99}
+            "p50_ms": p50, "p99_ms": p99, "max_ms": p99, "client_lag_p99_ms": lag}
 
 
 def server(rss_base=300_000, rss_peak=310_000, fds_base=60, fds_peak=1100, fds_after=61, alive=True):
@@ -53,8 +53,10 @@ class PercentileTest(unittest.TestCase):
 class SummaryTest(unittest.TestCase):
 
     def test_ranks_failed_legitimate_requests_slowest(self):
-        samples = [(0.0, 3.0, "200")] * 97 + [(0.0, 1.0, "refused"), (0.0, 5000.0, "timeout"), (0.0, 2.0, "503")]
+        samples = [(0.0, 3.0, "200", 0.5)] * 97 + [(0.0, 1.0, "refused", 0.5), (0.0, 5000.0, "timeout", 0.5),
+                                                    (0.0, 2.0, "503", 80.0)]
         summary = abusereport.summarise_legit(samples)
+        self.assertEqual(summary["client_lag_p99_ms"], 0.5)
         self.assertEqual(summary["requests"], 100)
         self.assertEqual(summary["failed"], 3)
         self.assertEqual(summary["failures"], {"refused": 1, "timeout": 1, "503": 1})
@@ -83,6 +85,10 @@ class VerdictTest(unittest.TestCase):
         self.assertFalse(passed)
         self.assertEqual(reasons, ["legit p99 150 ms > 100 ms", "408 within 15 s: 990/1000"])
 
+    def test_says_when_a_slow_p99_was_measured_by_a_lagging_client(self):
+        passed, reasons = abusereport.verdict(row("slowloris", {"slow": slow(10, 10)}, during=legit(p99=150.0, lag=80.0)))
+        self.assertEqual(reasons, ["legit p99 150 ms > 100 ms (client lag p99 80 ms: not the server's alone)"])
+
     def test_every_legitimate_request_timing_out_fails_as_not_served(self):
         starved = legit(requests=1000, failed=1000, p50=None, p99=None)
         passed, reasons = abusereport.verdict(row("slow-readers", {}, during=starved))
@@ -107,6 +113,8 @@ class VerdictTest(unittest.TestCase):
         self.assertTrue(abusereport.verdict(row("aborts", result))[0])
         leaked = abusereport.verdict(row("aborts", result, srv=server(fds_after=900)))
         self.assertEqual(leaked, (False, ["open files 900 after, baseline 60"]))
+        starved = abusereport.verdict(row("aborts", result, during=legit(failed=20)))
+        self.assertEqual(starved, (False, ["during the attack: legit failures 20/1000 (timeout x20)"]))
         dead = abusereport.verdict(row("flood", result, srv=server(alive=False), after=legit(requests=0)))
         self.assertEqual(dead, (False, ["the server died", "after the attack: no legitimate request was measured"]))
 
@@ -146,7 +154,7 @@ class RenderTest(unittest.TestCase):
         self.assertIn("| graceful | pass 200/200 completed | not run |", text)
         self.assertIn("### tomcat-platform", text)
         self.assertIn("| slowloris | 2 ms / 20 ms | 0/1000 | yes (1000/1000) | 408 x1000; answered or closed after "
-                      "10.2 s (p50), 10.9 s (max) | 9.8 MiB | 60 → 1100 → 61 (back) | pass |", text)
+                      "10.2 s (p50), 10.9 s (max) | 9.8 MiB | 60 → 1100 → 61 (back); threads 40 → 60 → 41 | pass |", text)
         self.assertIn("**FAIL**: legit failures 1000/1000 (timeout x1000); legit p99 failed > 1000 ms; "
                       "408 within 15 s: 0/1000", text)
 
