@@ -7,6 +7,7 @@ library only). Used by gatling/abuse.sh, which starts and stops the servers:
                                        print one JSON result row; keys: target, pid, port, scale, seconds, rate,
                                        baseline, sources, trickle, work_dir
   abuse.py legit PORT RATE SECONDS OUT the legitimate clients alone (abuse.py run starts them in a child process)
+  abuse.py flood-shard key=value...    one process's part of a flood too large for one process's open files
 
 The timeline of a run, and the windows the legitimate requests are reported in (by their start time):
 
@@ -17,11 +18,9 @@ the legitimate clients have stopped), so that a slow server's many legitimate re
 """
 
 import asyncio
-import ctypes
 import json
 import os
 import resource
-import signal
 import subprocess
 import sys
 import time
@@ -83,13 +82,9 @@ async def warm_up(port):
     await asyncio.gather(*(session(f"/benchmark/bytes?size={abuseattacks.MIB}", 50) for _ in range(8)))
 
 
-PR_SET_PDEATHSIG = 1
-
-
 def start_legit(port, rate, seconds, output):
     def in_child():
-        # Ends with this process, however it ends (abuse.sh stops it with SIGTERM, which skips `finally` blocks).
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        abuseattacks.die_with_parent()
         try:
             # The legitimate clients share a CPU with the attack: they go first so that their latency is the
             # server's, not the attacking process's.
@@ -199,6 +194,13 @@ def main(argv):
     if len(argv) >= 2 and argv[0] == "run" and argv[1] in abuseattacks.ATTACKS:
         options = dict(argument.split("=", 1) for argument in argv[2:])
         print(json.dumps(asyncio.run(run(argv[1], options))), flush=True)
+        return 0
+    if len(argv) >= 1 and argv[0] == "flood-shard":
+        options = dict(argument.split("=", 1) for argument in argv[1:])
+        raise_open_file_limit()
+        part = asyncio.run(abuseattacks.flood_part(int(options["port"]), int(options["count"]), float(options["hold"]),
+                                                   abusenet.SourceAddresses(int(options["sources"]))))
+        print(json.dumps(part), flush=True)
         return 0
     if len(argv) == 5 and argv[0] == "legit":
         raise_open_file_limit()

@@ -23,6 +23,7 @@ class SourceAddresses:
     def __init__(self, count, first=2):
         if not 1 <= count <= 250 or not 2 <= first <= 254 - count:
             raise ValueError(f"source addresses: count {count} from 127.0.0.{first} does not fit in 127.0.0.0/24")
+        self.count = count
         self._cycle = itertools.cycle([f"127.0.0.{first + i}" for i in range(count)])
 
     def next(self):
