@@ -6,6 +6,7 @@ import os
 import unittest
 from unittest import mock
 
+import abuse
 import abuseattacks
 import abusenet
 from abuseprobe import ServerProbe
@@ -18,9 +19,11 @@ class TestServer:
     """Serves /hello on keep-alive connections; a connection whose head is still incomplete after `head_limit`
     bytes is answered 408 and closed, as a minimum-rate rule would."""
 
-    def __init__(self, head_limit=None):
+    def __init__(self, head_limit=None, keep_alive_limit=None):
         self.head_limit = head_limit
+        self.keep_alive_limit = keep_alive_limit
         self.open = 0
+        self.served = 0
 
     async def start(self):
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
@@ -29,6 +32,7 @@ class TestServer:
     async def _serve(self, reader, writer):
         self.open += 1
         buffer = b""
+        answered = 0
         try:
             while True:
                 data = await reader.read(4096)
@@ -38,6 +42,11 @@ class TestServer:
                 while b"\r\n\r\n" in buffer:
                     _, buffer = buffer.split(b"\r\n\r\n", 1)
                     writer.write(HELLO)
+                    answered += 1
+                    self.served += 1
+                    if answered == self.keep_alive_limit:
+                        await writer.drain()
+                        return
                 if self.head_limit is not None and len(buffer) >= self.head_limit:
                     writer.write(TIMEOUT)
                     await writer.drain()
@@ -101,6 +110,13 @@ class AttackTest(unittest.IsolatedAsyncioTestCase):
         await server.stop()
         self.assertEqual(result["slow"]["outcomes"], {"200": 10})
         self.assertEqual(result["slow"]["answered_408"], 0)
+
+    async def test_warm_up_reconnects_when_the_server_ends_keep_alive_connections(self):
+        server = TestServer(keep_alive_limit=100)
+        port = await server.start()
+        await abuse.warm_up(port)
+        await server.stop()
+        self.assertEqual(server.served, 8 * 500 + 8 * 50)
 
     async def test_aborts_cut_off_every_connection(self):
         server = TestServer()
