@@ -266,6 +266,14 @@ def matrix_cell(row):
         text += f", 408 {slow_column(row).split(' ', 1)[1].strip('()')}"
     if row["attack"] == "idle":
         text += f", RSS +{mib(rss_growth_kib(row['server']))}"
+    if row["attack"] in ("flood", "fd-exhaustion"):
+        # Judged on recovery, not on the legitimate requests during the attack.
+        text = "files back" if fds_back(row["server"]) else "files **not back**"
+        after = row["legit"]["after"]
+        text += f", after: p99 {ms(after['p99_ms'])}" if after["requests"] else ""
+        recovery = row["attack_result"].get("recovery_seconds")
+        if row["attack"] == "fd-exhaustion":
+            text += f", serving again after {recovery:g} s" if recovery is not None else ", not serving again"
     if row["attack"] == "graceful":
         in_flight = row["attack_result"]["in_flight"]
         text = f"{in_flight.get('200', 0)}/{sum(in_flight.values())} completed"

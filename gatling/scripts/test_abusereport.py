@@ -158,6 +158,14 @@ class RenderTest(unittest.TestCase):
         self.assertIn("**FAIL**: legit failures 1000/1000 (timeout x1000); legit p99 failed > 1000 ms; "
                       "408 within 15 s: 0/1000", text)
 
+    def test_judges_fd_exhaustion_in_the_matrix_by_its_recovery(self):
+        result = {"fd_limit": 1100, "fd_limit_lowered_from": 20000, "connections": 1060,
+                  "first_request": {"200": 1000, "timeout": 60}, "peak_open": 1060, "fds_at_exhaustion": 1100,
+                  "server_cpu_pct_while_exhausted": 3, "recovery_seconds": 0.4}
+        exhausted = row("fd-exhaustion", result, during=legit(failed=900, p50=None, p99=None))
+        self.assertEqual(abusereport.matrix_cell(exhausted),
+                         "pass files back, after: p99 20 ms, serving again after 0.4 s")
+
     def test_report_writes_results_and_replaces_the_summary_section(self):
         with tempfile.TemporaryDirectory() as temp:
             run_dir = Path(temp) / "abuse" / "2026-11-23-abuse-120000"
