@@ -5,6 +5,7 @@ import java.util.List;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -72,6 +73,16 @@ public class BenchmarkController {
         long fibonacci = this.work.fibonacci(20);
         this.work.sleep(50);
         return "Fibonacci(20) = " + fibonacci + ", slept 50 ms";
+    }
+
+    /**
+     * {@code size} bytes as {@code application/octet-stream} with a {@code Content-Length}: the large response that
+     * the abuse harness's slow readers pipeline and then read slowly ({@code gatling/abuse.sh}).
+     */
+    @GetMapping(path = "/bytes", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
+    public byte[] bytes(
+            @RequestParam(defaultValue = "1048576") @Min(0) @Max(BenchmarkWork.MAX_PAYLOAD_BYTES) int size) {
+        return this.work.payload(size);
     }
 
     @GetMapping("/health")

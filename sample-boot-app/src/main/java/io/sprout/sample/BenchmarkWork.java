@@ -20,6 +20,9 @@ public class BenchmarkWork {
     /** Longest accepted sleep, so one request can never hold a worker for long. */
     static final int MAX_SLEEP_MILLIS = 10_000;
 
+    /** Largest payload of {@code /bytes}: 16 MiB, enough for slow readers, too little to fill the heap. */
+    static final int MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
     /** Iterative Fibonacci, as in the seed benchmark: {@code fibonacci(0) == 0}, {@code fibonacci(1) == 1}. */
     public long fibonacci(int n) {
         long previous = 0;
@@ -51,6 +54,18 @@ public class BenchmarkWork {
             }
         }
         return count;
+    }
+
+    /**
+     * A payload of {@code size} bytes of printable ASCII ({@code a..z} repeated), so a client reading it slowly
+     * can tell by eye how far it got.
+     */
+    public byte[] payload(int size) {
+        byte[] payload = new byte[size];
+        for (int i = 0; i < size; i++) {
+            payload[i] = (byte) ('a' + i % 26);
+        }
+        return payload;
     }
 
     /** Blocks the calling thread, standing in for a remote call or a slow query. */

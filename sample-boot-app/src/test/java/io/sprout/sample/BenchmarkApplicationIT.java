@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -162,6 +163,18 @@ class BenchmarkApplicationIT {
     }
 
     @Test
+    void bytesReturnsTheRequestedNumberOfBytes() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(uri("/benchmark/bytes?size=1048576")).GET().build();
+        HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/octet-stream");
+        assertThat(response.headers().firstValue("Content-Length")).hasValue("1048576");
+        assertThat(response.body()).hasSize(1024 * 1024);
+        assertThat(new String(response.body(), 0, 28, StandardCharsets.US_ASCII))
+            .isEqualTo("abcdefghijklmnopqrstuvwxyzab");
+    }
+
+    @Test
     void echoStreamsTheBodyBack() throws Exception {
         byte[] body = new byte[1024 * 1024 + 17];
         new Random(42).nextBytes(body);
@@ -191,7 +204,8 @@ class BenchmarkApplicationIT {
             "/benchmark/cpu?n=99999999999", "/benchmark/cpu-heavy?limit=abc", "/benchmark/cpu-heavy?limit=1",
             "/benchmark/cpu-heavy?limit=2000000000", "/benchmark/latency?ms=-5", "/benchmark/latency?ms=abc",
             "/benchmark/latency?ms=3600000", "/benchmark/latency-async?ms=-5", "/benchmark/latency-async?ms=abc",
-            "/benchmark/latency-async?ms=3600000", "/benchmark/db?count=0", "/benchmark/db?count=1000000" })
+            "/benchmark/latency-async?ms=3600000", "/benchmark/db?count=0", "/benchmark/db?count=1000000", "/benchmark/bytes?size=-1",
+            "/benchmark/bytes?size=16777217" })
     void badParametersGetBadRequestWithBootsErrorBody(String path) throws Exception {
         HttpResponse<String> response = get(path);
         assertThat(response.statusCode()).isEqualTo(400);

@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# The abuse harness (issue 11): the sample application on each server, attacked on loopback, one server and one
+# attack at a time, with legitimate clients (GET /benchmark/hello on new connections, ABUSE_RATE per second)
+# measured beside every attack. One table per server and a matrix like the issue's, with pass/fail per row.
+#
+#   gatling/abuse.sh [target...]
+#
+# Targets (default: sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
+#   tomcat-platform tomcat-virtual jetty-platform); jetty-virtual is accepted as well.
+# Attacks, in this order (ABUSE_ATTACKS to choose), each on a freshly started server, each bounded by ABUSE_SECONDS:
+#   slowloris      1,000 connections trickling a request head, one byte every ABUSE_TRICKLE_SECONDS
+#   idle           10,000 keep-alive connections, idle after one request (server RSS growth measured)
+#   slow-readers   250 connections x 6 pipelined GET /benchmark/bytes?size=1048576, read at 1 KiB/s
+#   slow-bodies    200 POST /benchmark/echo bodies at 1 byte/s
+#   aborts         10,000 requests cut off by a reset or close at different points
+#   flood          20,000 connections at once
+#   fd-exhaustion  connections until the server's open files run out (below scale 1: its soft limit is lowered
+#                  to baseline + scale x headroom first), held, released: does it serve again?
+#   graceful       200 requests of 3 s in flight, then SIGTERM: how many complete
+# Counts are multiplied by ABUSE_SCALE. Per attack: start, warm-up (unmeasured), ABUSE_BASELINE_SECONDS of legit
+# clients alone, the attack, release and wait (<= 20 s) for the server's open files to return to the baseline,
+# 3 s of legit clients alone, stop. A full run takes about 7 targets x 8 attacks x 1.5-2 min.
+#
+# Output: at ABUSE_SCALE=1, docs/abuse/<date>-<time>/ (results.md, rows.jsonl, machine.md) and the summary section
+# of docs/abuse.md; at a smaller scale (a smoke) bench-results/abuse-<date>-<time>/ only. Server logs and the
+# legitimate clients' per-request lines go to bench-results/<same id>/ (git-ignored).
+#
+# Knobs: ABUSE_SCALE (1), ABUSE_SERVERS (targets, instead of arguments), ABUSE_ATTACKS, ABUSE_SECONDS (60),
+#   ABUSE_RATE (200 legit requests/s), ABUSE_BASELINE_SECONDS (5), ABUSE_TRICKLE_SECONDS (2), ABUSE_SOURCES
+#   (8 source addresses 127.0.0.2.., for ephemeral ports), PIN (1 = server on CPU SERVER_CPU, clients on LOAD_CPU),
+#   JVM_FLAGS, APP_ARGS, PORT, SKIP_BUILD (1 = reuse built jars), OUT_DIR, RAW_DIR, SUMMARY_DOC.
+# Smoke: ABUSE_SCALE=0.05 ABUSE_SECONDS=20 ABUSE_SERVERS=sprout-nio-platform gatling/abuse.sh
+#
+# Loopback only. The servers keep the open-file limit this shell has; only the client processes raise theirs (as
+# far as allowed). Every process started here is stopped on exit, interrupted or not.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SCRIPTS="$ROOT/gatling/scripts"
+# shellcheck source=scripts/bench-lib.sh
+. "$SCRIPTS/bench-lib.sh"
+
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
+  exit 2
+}
+case "${1:-}" in -h|--help|help) usage ;; esac
+
+ALL_ATTACKS="slowloris idle slow-readers slow-bodies aborts flood fd-exhaustion graceful"
+DEFAULT_TARGETS="sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual tomcat-platform tomcat-virtual jetty-platform"
+: "${ABUSE_SCALE:=1}" "${ABUSE_SECONDS:=60}" "${ABUSE_RATE:=200}" "${ABUSE_BASELINE_SECONDS:=5}"
+: "${ABUSE_TRICKLE_SECONDS:=2}" "${ABUSE_SOURCES:=8}" "${ABUSE_ATTACKS:=$ALL_ATTACKS}"
+: "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
+: "${JVM_FLAGS:=-Xms512m -Xmx512m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
+
+if [ $# -gt 0 ]; then
+  TARGETS=("$@")
+else
+  read -ra TARGETS <<< "${ABUSE_SERVERS:-$DEFAULT_TARGETS}"
+fi
+for target in "${TARGETS[@]}"; do
+  { is_target "$target" && [ "$target" != netty ]; } || { echo "Unknown target '$target'." >&2; usage; }
+done
+read -ra ATTACKS <<< "$ABUSE_ATTACKS"
+for attack in "${ATTACKS[@]}"; do
+  [[ " $ALL_ATTACKS " == *" $attack "* ]] || { echo "Unknown attack '$attack'." >&2; usage; }
+done
+FULL=$(python3 -c "import sys; print(1 if float(sys.argv[1]) >= 1 else 0)" "$ABUSE_SCALE") \
+  || die "ABUSE_SCALE must be a number, not '$ABUSE_SCALE'"
+
+RUN_ID="$(date -u +%Y-%m-%d)-abuse-$(date -u +%H%M%S)"
+if [ "$FULL" = 1 ]; then
+  : "${OUT_DIR:=$ROOT/docs/abuse/$RUN_ID}" "${SUMMARY_DOC:=$ROOT/docs/abuse.md}"
+else
+  : "${OUT_DIR:=$ROOT/bench-results/$RUN_ID}" "${SUMMARY_DOC:=}"
+fi
+: "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
+mkdir -p "$OUT_DIR" "$RAW_DIR/logs"
+ROWS="$OUT_DIR/rows.jsonl"
+: > "$ROWS"
+
+START_EPOCH=$(date +%s)
+START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+trap cleanup EXIT
+trap 'echo "Interrupted." >&2; exit 130' INT TERM
+
+find_jdk
+need_package python3 python3-minimal
+need_package curl curl
+need_package taskset util-linux
+setup_pinning
+
+# ------------------------------------------------------------------ jars
+jar_of() { echo "$ROOT/sample-boot-app/target/$1/sample-boot-app-$1.jar"; }
+declare -A JAR_PROBLEM=()
+declare -A JAR_DONE=()
+build_jar() { # flavour
+  local flavour=$1 log="$RAW_DIR/logs/build-$1.log"
+  [ -n "${JAR_DONE[$flavour]:-}" ] && return 0
+  JAR_DONE[$flavour]=1
+  [ "$SKIP_BUILD" = 1 ] && [ -f "$(jar_of "$flavour")" ] && return 0
+  progress "building sample-boot-app-$flavour.jar (from scratch)"
+  build_sample_jar "$ROOT" "$flavour" "$log" > /dev/null \
+    || JAR_PROBLEM[$flavour]="building sample-boot-app -P $flavour failed (see $log)"
+}
+
+# ------------------------------------------------------------------ one attack on a fresh server
+record_status() { # target attack status note
+  printf '{"target": "%s", "attack": "%s", "status": "%s", "note": "%s"}\n' "$1" "$2" "$3" "${4//\"/\'}" >> "$ROWS"
+}
+summary_of_last_row() {
+  tail -1 "$ROWS" | python3 -c '
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import abusereport
+row = json.loads(sys.stdin.read())
+passed, reasons = abusereport.verdict(row)
+if row.get("status", "ok") == "ok":
+    legit = row["legit"]["attack"]
+    print("   -> legit p50/p99 %s / %s, failed %d/%d; %s" % (abusereport.ms(legit["p50_ms"]),
+          abusereport.ms(legit["p99_ms"]), legit["failed"], legit["requests"], abusereport.describe_outcome(row)))
+print("   -> " + ("pass" if passed else "FAIL: " + "; ".join(reasons)))' "$SCRIPTS"
+}
+
+STEP=0
+run_attack() { # target attack
+  local target=$1 attack=$2 port log pid out
+  STEP=$((STEP + 1))
+  port=$(free_port "$PORT")
+  log="$RAW_DIR/logs/$target-$attack-server.log"
+  progress "[$STEP/$TOTAL_STEPS] $target: $attack (scale $ABUSE_SCALE, <= ${ABUSE_SECONDS}s); server on 127.0.0.1:$port"
+  start_server "$(jar_of "$(flavour_of "$target")")" "$target" "$port" "$log"
+  pid=$SERVER_PID
+  if ! wait_ready "$pid" "$port" > /dev/null; then
+    record_status "$target" "$attack" failed "not ready within 180 s (see $log)"
+    progress "$target: FAILED to start (see $log)"
+    stop_server "$pid"
+    return 1
+  fi
+  local identity
+  if ! identity=$(check_identity "$target" "$port"); then
+    record_status "$target" "$attack" failed "$identity"
+    stop_server "$pid"
+    return 1
+  fi
+  out="$RAW_DIR/logs/$target-$attack.json"
+  run_child timeout --kill-after=10 $(( ABUSE_SECONDS * 2 + 240 )) "${ON_LOAD_CPU[@]}" \
+    python3 -B "$SCRIPTS/abuse.py" run "$attack" target="$target" pid="$pid" port="$port" scale="$ABUSE_SCALE" \
+    seconds="$ABUSE_SECONDS" rate="$ABUSE_RATE" baseline="$ABUSE_BASELINE_SECONDS" sources="$ABUSE_SOURCES" \
+    trickle="$ABUSE_TRICKLE_SECONDS" work_dir="$RAW_DIR/logs" > "$out" 2> "$RAW_DIR/logs/$target-$attack-client.log"
+  local rc=$?
+  sed 's/^/  /' "$RAW_DIR/logs/$target-$attack-client.log" | grep -v '^  *$' | tail -3
+  if [ $rc -eq 0 ] && [ -s "$out" ]; then
+    tail -1 "$out" >> "$ROWS"
+  else
+    record_status "$target" "$attack" crashed "the attack client exited with $rc (see $RAW_DIR/logs/$target-$attack-client.log)"
+  fi
+  summary_of_last_row
+  stop_server "$pid"
+}
+
+# ------------------------------------------------------------------ main
+write_machine() {
+  local commit
+  commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+  {
+    echo "## Abuse run $RUN_ID"
+    echo
+    echo "- date (UTC): $(date -u '+%Y-%m-%d %H:%M')"
+    echo "- commit: $commit (working tree may differ)"
+    echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo), kernel $(uname -r)"
+    echo "- JDK: $("$JAVA" -version 2>&1 | head -1)"
+    echo "- load average (1/5/15 min) when the run started: $START_LOAD"
+    echo "- server JVM flags (identical for every target): \`$JVM_FLAGS\`; Spring Boot defaults${APP_ARGS:+; application arguments \`$APP_ARGS\`}"
+    echo "- servers' open-file limit (soft/hard): $(ulimit -Sn)/$(ulimit -Hn); somaxconn $(cat /proc/sys/net/core/somaxconn)"
+    if [ "$PIN" = 1 ]; then
+      echo "- pinning: server \`taskset -c $SERVER_CPU\`, attack and legitimate clients \`taskset -c $LOAD_CPU\` (legitimate clients at nice -5)"
+    else
+      echo "- pinning: none"
+    fi
+    echo "- scale $ABUSE_SCALE (counts), each attack <= ${ABUSE_SECONDS}s; legitimate clients: GET /benchmark/hello, $ABUSE_RATE/s, a new connection each, 5 s time-out; baseline ${ABUSE_BASELINE_SECONDS}s; slowloris trickle one byte per ${ABUSE_TRICKLE_SECONDS}s"
+    echo "- targets: ${TARGETS[*]}; attacks: ${ATTACKS[*]}"
+    echo "- raw logs: bench-results/$RUN_ID/ (not committed)"
+  } > "$OUT_DIR/machine.md"
+}
+
+progress "abuse harness: ${TARGETS[*]} x ${ATTACKS[*]}"
+progress "results: $OUT_DIR"
+RUNNABLE=()
+for target in "${TARGETS[@]}"; do
+  flavour=$(flavour_of "$target")
+  build_jar "$flavour"
+  if [ -n "${JAR_PROBLEM[$flavour]:-}" ]; then
+    progress "SKIP $target: ${JAR_PROBLEM[$flavour]}"
+    for attack in "${ATTACKS[@]}"; do record_status "$target" "$attack" skipped "${JAR_PROBLEM[$flavour]}"; done
+  else
+    RUNNABLE+=("$target")
+  fi
+done
+write_machine
+TOTAL_STEPS=$(( ${#RUNNABLE[@]} * ${#ATTACKS[@]} ))
+for target in "${RUNNABLE[@]}"; do
+  for attack in "${ATTACKS[@]}"; do
+    run_attack "$target" "$attack"
+  done
+done
+echo "- load average (1/5/15 min) when the run ended: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT_DIR/machine.md"
+progress "writing $OUT_DIR/results.md${SUMMARY_DOC:+ and the summary in ${SUMMARY_DOC#"$ROOT"/}}"
+echo
+python3 -B "$SCRIPTS/abusereport.py" report "$OUT_DIR" ${SUMMARY_DOC:+"$SUMMARY_DOC"} || exit 1
+progress "done in $(( $(date +%s) - START_EPOCH ))s: $OUT_DIR"
+[ ${#RUNNABLE[@]} -gt 0 ]
