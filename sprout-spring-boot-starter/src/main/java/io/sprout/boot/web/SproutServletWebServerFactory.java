@@ -7,7 +7,9 @@ import io.sprout.boot.servlet.ServletRequestHandler;
 import io.sprout.boot.servlet.SproutServletContext;
 import io.sprout.boot.servlet.Unsupported;
 import io.sprout.boot.servlet.http.CompressionPolicy;
+import io.sprout.boot.websocket.WebSocketSupport;
 import io.sprout.engine.ServerConfig;
+import io.sprout.engine.WebSocketConfig;
 import jakarta.servlet.http.Cookie;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
@@ -58,6 +60,9 @@ import java.util.regex.Pattern;
 public class SproutServletWebServerFactory extends AbstractConfigurableWebServerFactory
         implements ConfigurableServletWebServerFactory, ResourceLoaderAware {
 
+    /** Present when the application can have WebSocket endpoints (the starter brings the API jar). */
+    private static final String JAKARTA_WEBSOCKET = "jakarta.websocket.server.ServerContainer";
+
     private final ServletWebServerSettings settings = new ServletWebServerSettings();
     private final List<SproutServerConfigCustomizer> configCustomizers = new ArrayList<>();
     private final List<Integer> additionalPorts = new ArrayList<>();
@@ -67,6 +72,7 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
     private Duration asyncTimeout = Duration.ofSeconds(30);
     private String accessLogPattern;
     private ResourceLoader resourceLoader;
+    private WebSocketConfig webSocketConfig = WebSocketConfig.DEFAULT;
 
     public SproutServletWebServerFactory() {
     }
@@ -163,6 +169,15 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         return accessLogPattern;
     }
 
+    /** The limits of WebSocket connections ({@code sprout.server.websocket.*}). */
+    public void setWebSocketConfig(WebSocketConfig webSocketConfig) {
+        this.webSocketConfig = webSocketConfig;
+    }
+
+    public WebSocketConfig getWebSocketConfig() {
+        return webSocketConfig;
+    }
+
     public Duration getAsyncTimeout() {
         return asyncTimeout;
     }
@@ -173,6 +188,9 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         Path tempDirectory = createTempDirectory();
         SproutServletContext context = new SproutServletContext(containerConfig(tempDirectory));
         try {
+            if (ClassUtils.isPresent(JAKARTA_WEBSOCKET, context.getClassLoader())) {
+                WebSocketSupport.install(context, webSocketConfig);
+            }
             for (String listener : settings.getWebListenerClassNames()) {
                 context.addListener(listener);
             }

@@ -1,0 +1,73 @@
+package io.sprout.boot.websocket;
+
+import jakarta.websocket.Session;
+import jakarta.websocket.server.ServerEndpointConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The container's open sessions by endpoint, for {@code Session.getOpenSessions()}, and its counters for the
+ * {@code sprout.websocket.*} meters. Any thread.
+ */
+public final class OpenSessions {
+
+    private final Map<ServerEndpointConfig, Set<Session>> byEndpoint = new ConcurrentHashMap<>();
+    private final LongAdder messagesIn = new LongAdder();
+    private final LongAdder messagesOut = new LongAdder();
+
+    void opened(ServerEndpointConfig endpoint, Session session) {
+        byEndpoint.computeIfAbsent(endpoint, key -> ConcurrentHashMap.newKeySet()).add(session);
+    }
+
+    void closed(ServerEndpointConfig endpoint, Session session) {
+        Set<Session> sessions = byEndpoint.get(endpoint);
+        if (sessions != null) {
+            sessions.remove(session);
+        }
+    }
+
+    /** The open sessions of one endpoint (a snapshot). */
+    Set<Session> of(ServerEndpointConfig endpoint) {
+        Set<Session> sessions = byEndpoint.get(endpoint);
+        return sessions == null ? Set.of() : Set.copyOf(sessions);
+    }
+
+    /** Every open session (a snapshot), e.g. to close them. */
+    List<Session> all() {
+        List<Session> all = new ArrayList<>();
+        byEndpoint.values().forEach(all::addAll);
+        return all;
+    }
+
+    void received() {
+        messagesIn.increment();
+    }
+
+    void sent() {
+        messagesOut.increment();
+    }
+
+    /** Sessions open now, over all endpoints. */
+    public long count() {
+        long count = 0;
+        for (Set<Session> sessions : byEndpoint.values()) {
+            count += sessions.size();
+        }
+        return count;
+    }
+
+    /** Whole messages received since start. */
+    public long messagesIn() {
+        return messagesIn.sum();
+    }
+
+    /** Whole messages (or last fragments) sent since start. */
+    public long messagesOut() {
+        return messagesOut.sum();
+    }
+}
