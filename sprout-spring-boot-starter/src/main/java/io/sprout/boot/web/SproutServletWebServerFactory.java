@@ -73,6 +73,7 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
     private String accessLogPattern;
     private ResourceLoader resourceLoader;
     private WebSocketConfig webSocketConfig = WebSocketConfig.DEFAULT;
+    private Duration webSocketAsyncSendTimeout = Duration.ZERO;
 
     public SproutServletWebServerFactory() {
     }
@@ -178,6 +179,11 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         return webSocketConfig;
     }
 
+    /** The Jakarta container's default timeout of asynchronous sends; zero for none. */
+    public void setWebSocketAsyncSendTimeout(Duration timeout) {
+        this.webSocketAsyncSendTimeout = timeout;
+    }
+
     public Duration getAsyncTimeout() {
         return asyncTimeout;
     }
@@ -189,7 +195,8 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         SproutServletContext context = new SproutServletContext(containerConfig(tempDirectory));
         try {
             if (ClassUtils.isPresent(JAKARTA_WEBSOCKET, context.getClassLoader())) {
-                WebSocketSupport.install(context, webSocketConfig);
+                WebSocketSupport.install(context, webSocketConfig)
+                        .setAsyncSendTimeout(webSocketAsyncSendTimeout.toMillis());
             }
             for (String listener : settings.getWebListenerClassNames()) {
                 context.addListener(listener);

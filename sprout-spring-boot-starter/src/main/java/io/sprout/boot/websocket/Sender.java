@@ -28,18 +28,18 @@ final class Sender {
         if (text == null) {
             throw new IllegalArgumentException("The text to send must not be null");
         }
-        CompletableFuture<Void> sent = socket.get().sendText(text, last);
+        WebSocket target = socket.get();
         counted(last);
-        return sent;
+        return target.sendText(text, last);
     }
 
     CompletableFuture<Void> binary(ByteBuffer data, boolean last) {
         if (data == null) {
             throw new IllegalArgumentException("The data to send must not be null");
         }
-        CompletableFuture<Void> sent = socket.get().sendBinary(data, last);
+        WebSocket target = socket.get();
         counted(last);
-        return sent;
+        return target.sendBinary(data, last);
     }
 
     /** Encodes and sends; an encoder's failure fails the returned future with the {@link EncodeException}. */
@@ -72,6 +72,7 @@ final class Sender {
         return data;
     }
 
+    /** Counted before the frame is handed over, so a client that has the message always sees it counted. */
     private void counted(boolean last) {
         if (last) {
             stats.sent();

@@ -60,9 +60,11 @@ final class ServletHandshake {
         modifyHandshake(configurator, config, handshake, response);
 
         AnnotatedEndpointModel model = container.model(config.getEndpointClass());
-        int text = Math.max(container.getDefaultMaxTextMessageBufferSize(), model == null ? 0 : model.maxText());
-        int binary = Math.max(container.getDefaultMaxBinaryMessageBufferSize(),
-                model == null ? 0 : model.maxBinary());
+        // An @OnMessage(maxMessageSize) sets the session's limit; the connection's is never below the engine's.
+        int text = model != null && model.maxText() > 0 ? model.maxText()
+                : container.getDefaultMaxTextMessageBufferSize();
+        int binary = model != null && model.maxBinary() > 0 ? model.maxBinary()
+                : container.getDefaultMaxBinaryMessageBufferSize();
         WebSocketConfig base = container.engineConfig();
         WebSocketConfig connection = base.withMaxMessageSizes(Math.max(text, base.maxTextMessageSize()),
                 Math.max(binary, base.maxBinaryMessageSize())).withCompression(base.compression() && deflate);

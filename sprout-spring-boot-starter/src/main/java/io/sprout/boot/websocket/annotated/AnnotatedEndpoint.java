@@ -8,6 +8,7 @@ import jakarta.websocket.Session;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 
 /**
@@ -60,8 +61,14 @@ final class AnnotatedEndpoint extends Endpoint {
     @Override
     public void onError(Session session, Throwable failure) {
         if (model.onError() == null) {
-            LOG.warn("WebSocket endpoint {} (session {}) failed and has no @OnError method",
-                    model.type().getName(), session.getId(), failure);
+            if (failure instanceof IOException) {
+                // Typically the client went away without a closing handshake: normal, not an error (STYLE.md).
+                LOG.debug("WebSocket session {} of {} lost its connection", session.getId(),
+                        model.type().getName(), failure);
+            } else {
+                LOG.warn("WebSocket endpoint {} (session {}) failed and has no @OnError method",
+                        model.type().getName(), session.getId(), failure);
+            }
             return;
         }
         try {
