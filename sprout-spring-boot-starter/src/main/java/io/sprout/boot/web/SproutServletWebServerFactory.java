@@ -7,6 +7,7 @@ import io.sprout.boot.servlet.ServletRequestHandler;
 import io.sprout.boot.servlet.SproutServletContext;
 import io.sprout.boot.servlet.Unsupported;
 import io.sprout.boot.servlet.http.CompressionPolicy;
+import io.sprout.boot.websocket.SproutServerContainer;
 import io.sprout.boot.websocket.WebSocketSupport;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.WebSocketConfig;
@@ -42,6 +43,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -193,10 +195,12 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         rejectUnsupportedSettings();
         Path tempDirectory = createTempDirectory();
         SproutServletContext context = new SproutServletContext(containerConfig(tempDirectory));
+        Consumer<Runnable> upgradedClosed = Runnable::run;
         try {
             if (ClassUtils.isPresent(JAKARTA_WEBSOCKET, context.getClassLoader())) {
-                WebSocketSupport.install(context, webSocketConfig)
-                        .setAsyncSendTimeout(webSocketAsyncSendTimeout.toMillis());
+                SproutServerContainer container = WebSocketSupport.install(context, webSocketConfig);
+                container.setAsyncSendTimeout(webSocketAsyncSendTimeout.toMillis());
+                upgradedClosed = container.openSessions()::whenNoneOpen;
             }
             for (String listener : settings.getWebListenerClassNames()) {
                 context.addListener(listener);
@@ -211,8 +215,10 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
             throw new WebServerException("Unable to start embedded Sprout: the servlet context failed to "
                     + "initialise", e);
         }
-        return new SproutWebServer(getPort() < 0 ? null : engineConfig(), new ServletRequestHandler(context),
-                context, getShutdown() == Shutdown.GRACEFUL, tempDirectory);
+        SproutWebServer server = new SproutWebServer(getPort() < 0 ? null : engineConfig(),
+                new ServletRequestHandler(context), context, getShutdown() == Shutdown.GRACEFUL, tempDirectory);
+        server.upgradedClosedBy(upgradedClosed);
+        return server;
     }
 
     /** Settings the engine cannot honour yet fail here, before anything is built, rather than being ignored. */

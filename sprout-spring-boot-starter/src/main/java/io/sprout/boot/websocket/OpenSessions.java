@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -17,18 +18,48 @@ import java.util.concurrent.atomic.LongAdder;
 public final class OpenSessions {
 
     private final Map<ServerEndpointConfig, Set<Session>> byEndpoint = new ConcurrentHashMap<>();
+    private final AtomicInteger open = new AtomicInteger();
+    private final List<Runnable> whenNoneOpen = new ArrayList<>();
     private final LongAdder messagesIn = new LongAdder();
     private final LongAdder messagesOut = new LongAdder();
 
     void opened(ServerEndpointConfig endpoint, Session session) {
-        byEndpoint.computeIfAbsent(endpoint, key -> ConcurrentHashMap.newKeySet()).add(session);
+        if (byEndpoint.computeIfAbsent(endpoint, key -> ConcurrentHashMap.newKeySet()).add(session)) {
+            open.incrementAndGet();
+        }
     }
 
     void closed(ServerEndpointConfig endpoint, Session session) {
         Set<Session> sessions = byEndpoint.get(endpoint);
-        if (sessions != null) {
-            sessions.remove(session);
+        if (sessions != null && sessions.remove(session) && open.decrementAndGet() == 0) {
+            runWhenNoneOpen();
         }
+    }
+
+    /**
+     * Runs {@code task} once no session is open: at once on this thread if none is, else on the thread that
+     * closes the last one. A graceful shutdown waits so for the sessions it asked to close.
+     */
+    public void whenNoneOpen(Runnable task) {
+        synchronized (whenNoneOpen) {
+            if (open.get() > 0) {
+                whenNoneOpen.add(task);
+                return;
+            }
+        }
+        task.run();
+    }
+
+    private void runWhenNoneOpen() {
+        List<Runnable> tasks;
+        synchronized (whenNoneOpen) {
+            if (open.get() > 0) {
+                return;
+            }
+            tasks = List.copyOf(whenNoneOpen);
+            whenNoneOpen.clear();
+        }
+        tasks.forEach(Runnable::run);
     }
 
     /** The open sessions of one endpoint (a snapshot). */
@@ -54,11 +85,7 @@ public final class OpenSessions {
 
     /** Sessions open now, over all endpoints. */
     public long count() {
-        long count = 0;
-        for (Set<Session> sessions : byEndpoint.values()) {
-            count += sessions.size();
-        }
-        return count;
+        return open.get();
     }
 
     /** Whole messages received since start. */
