@@ -25,10 +25,22 @@ final class TestSocket implements WebSocket.Listener {
     private WebSocket socket;
 
     static TestSocket open(HttpClient client, String uri) throws Exception {
+        return open(client.newWebSocketBuilder(), uri);
+    }
+
+    static TestSocket open(WebSocket.Builder builder, String uri) throws Exception {
         TestSocket listener = new TestSocket();
-        listener.socket = client.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10))
+        listener.socket = builder.connectTimeout(Duration.ofSeconds(10))
                 .buildAsync(URI.create(uri), listener).get(WAIT_SECONDS, TimeUnit.SECONDS);
         return listener;
+    }
+
+    String subprotocol() {
+        return socket.getSubprotocol();
+    }
+
+    void sendBinary(byte[] data) throws Exception {
+        socket.sendBinary(ByteBuffer.wrap(data), true).get(WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     void send(String text) throws Exception {

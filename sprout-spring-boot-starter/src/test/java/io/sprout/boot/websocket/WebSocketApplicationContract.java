@@ -169,6 +169,29 @@ abstract class WebSocketApplicationContract {
                 .isGreaterThanOrEqualTo(2);
     }
 
+    @Test
+    void programmaticEndpointSeesPathQuerySubprotocolAndConfigurator() throws Exception {
+        TestSocket socket = TestSocket.open(client.newWebSocketBuilder().subprotocols("v1.proto")
+                .header("X-Agent", "jdk"), "ws://127.0.0.1:" + port + "/programmatic/7?q=x");
+        sockets.add(socket);
+        assertThat(socket.subprotocol()).isEqualTo("v1.proto");
+        socket.send("hi");
+        assertThat(socket.next()).isEqualTo("id=7 query=q=x param=[x] protocol=v1.proto agent=[jdk] "
+                + "uri=/programmatic/7 text=hi second=refused");
+        socket.sendBinary(new byte[] {1, 2, 3, 4, 5});
+        assertThat(socket.next()).isEqualTo("binary 5 bytes, last=true second=refused");
+    }
+
+    @Test
+    void handshakeAgreesPermessageDeflateAndCarriesConfiguratorHeaders() throws Exception {
+        String response = handshake("/programmatic/1", "Sec-WebSocket-Version: 13\r\n"
+                + "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n");
+        assertThat(response).startsWith("HTTP/1.1 101");
+        assertThat(response).containsIgnoringCase("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
+        assertThat(response).containsIgnoringCase("Sec-WebSocket-Extensions: permessage-deflate");
+        assertThat(response).containsIgnoringCase("X-Handshake: seen");
+    }
+
     private String handshake(String path, String headers) throws Exception {
         return rawRequest("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                 + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" + headers + "\r\n");

@@ -1,5 +1,6 @@
 package io.sprout.boot.wsapp;
 
+import jakarta.websocket.server.ServerEndpointConfig;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -37,6 +38,11 @@ public class WebSocketTestApplication {
         ServerEndpointExporter exporter = new ServerEndpointExporter();
         exporter.setAnnotatedEndpointClasses(ChatEndpoint.class, GuardedEndpoint.class, LimitedEndpoint.class);
         return exporter;
+    }
+
+    @Bean
+    ServerEndpointConfig programmaticEndpoint() {
+        return ProgrammaticEndpoint.config();
     }
 
     @Configuration
