@@ -36,8 +36,9 @@ final class ServletHandshake {
         this.container = container;
     }
 
-    void upgrade(HttpServletRequest request, HttpServletResponse response, ServerEndpointConfig config,
+    void upgrade(HttpServletRequest request, HttpServletResponse response, ServerEndpointConfig deployed,
             Map<String, String> pathParameters) throws IOException, DeploymentException {
+        PerSessionConfig config = new PerSessionConfig(deployed);
         SproutRequest sprout = unwrap(request);
         String rejection = WebSocketUpgrade.rejection(sprout.engineRequest());
         if (rejection != null) {
@@ -74,8 +75,14 @@ final class ServletHandshake {
                 handshake.data(pathParameters, subprotocol), limits, container.getDefaultMaxSessionIdleTimeout());
         SessionBridge bridge = new SessionBridge(session, endpoint, container.openSessions(),
                 request.getServletContext().getClassLoader());
-        sprout.takeOver((engineRequest, engineResponse) ->
-                WebSocketUpgrade.accept(engineRequest, engineResponse, connection, subprotocol, bridge));
+        sprout.takeOver((engineRequest, engineResponse) -> {
+            try {
+                WebSocketUpgrade.accept(engineRequest, engineResponse, connection, subprotocol, bridge);
+            } catch (IOException | RuntimeException e) {
+                session.abandoned();
+                throw e;
+            }
+        });
     }
 
     private static SproutRequest unwrap(ServletRequest request) {

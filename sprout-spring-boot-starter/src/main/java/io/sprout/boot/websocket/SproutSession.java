@@ -26,7 +26,7 @@ final class SproutSession implements Session {
 
     private final String id;
     private final SproutServerContainer container;
-    private final ServerEndpointConfig config;
+    private final PerSessionConfig config;
     private final HandshakeData handshake;
     private final Map<String, Object> userProperties = new ConcurrentHashMap<>();
     private final MessageHandlers handlers;
@@ -39,7 +39,7 @@ final class SproutSession implements Session {
     private volatile List<Extension> extensions = List.of();
     private volatile long maxIdleTimeout;
 
-    SproutSession(String id, SproutServerContainer container, ServerEndpointConfig config, HandshakeData handshake,
+    SproutSession(String id, SproutServerContainer container, PerSessionConfig config, HandshakeData handshake,
             MessageLimits limits, long maxIdleTimeout) {
         this.id = id;
         this.container = container;
@@ -47,7 +47,6 @@ final class SproutSession implements Session {
         this.handshake = handshake;
         this.limits = limits;
         this.maxIdleTimeout = maxIdleTimeout;
-        this.userProperties.putAll(config.getUserProperties());
         this.handlers = new MessageHandlers(config.getDecoders());
         this.codecs = new Codecs(config);
         this.sender = new Sender(this::socket, codecs, container.openSessions());
@@ -60,12 +59,17 @@ final class SproutSession implements Session {
         socket = value;
         extensions = Extensions.parse(List.of(value.extensions()));
         value.idleTimeout(maxIdleTimeout > 0 ? Duration.ofMillis(maxIdleTimeout) : Duration.ZERO);
-        container.openSessions().opened(config, this);
+        container.openSessions().opened(config.deployed(), this);
     }
 
     /** The connection has closed: the session leaves the open ones and its codecs are destroyed. */
     void closed() {
-        container.openSessions().closed(config, this);
+        container.openSessions().closed(config.deployed(), this);
+        codecs.destroy();
+    }
+
+    /** The handshake failed after the session was made (the client left before the 101): it never opens. */
+    void abandoned() {
         codecs.destroy();
     }
 
@@ -245,7 +249,7 @@ final class SproutSession implements Session {
 
     @Override
     public Set<Session> getOpenSessions() {
-        return container.openSessions().of(config);
+        return container.openSessions().of(config.deployed());
     }
 
     @Override
