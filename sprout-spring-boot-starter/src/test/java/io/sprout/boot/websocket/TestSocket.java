@@ -20,6 +20,8 @@ final class TestSocket implements WebSocket.Listener {
     private static final long WAIT_SECONDS = 20;
 
     private final BlockingQueue<String> messages = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Integer> binaries = new LinkedBlockingQueue<>();
+    private int binarySize;
     private final CompletableFuture<Integer> closed = new CompletableFuture<>();
     private final StringBuilder partial = new StringBuilder();
     private WebSocket socket;
@@ -81,8 +83,22 @@ final class TestSocket implements WebSocket.Listener {
         return null;
     }
 
+    /** The size of the next binary message; fails the test when none arrives. */
+    int nextBinarySize() throws InterruptedException {
+        Integer size = binaries.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        if (size == null) {
+            throw new AssertionError("No binary WebSocket message arrived");
+        }
+        return size;
+    }
+
     @Override
     public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
+        binarySize += data.remaining();
+        if (last) {
+            binaries.add(binarySize);
+            binarySize = 0;
+        }
         webSocket.request(1);
         return null;
     }

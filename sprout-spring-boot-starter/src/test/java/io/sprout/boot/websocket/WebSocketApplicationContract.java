@@ -192,6 +192,27 @@ abstract class WebSocketApplicationContract {
         assertThat(response).containsIgnoringCase("X-Handshake: seen");
     }
 
+    @Test
+    void sessionStreamsPingsAndAsyncSends() throws Exception {
+        TestSocket features = connect("/features");
+        features.send("writer");
+        assertThat(features.next()).hasSize(20_000).startsWith("0123456789");
+        features.send("stream");
+        assertThat(features.nextBinarySize()).isEqualTo(20_000);
+        features.send("ping");
+        assertThat(features.next()).isEqualTo("pong 3");
+        features.send("async");
+        assertThat(features.next()).isEqualTo("async");
+        assertThat(features.next()).isEqualTo("sent ok=true");
+    }
+
+    @Test
+    void sessionIdleTimeoutClosesWithGoingAway() throws Exception {
+        TestSocket features = connect("/features");
+        features.send("idle");
+        assertThat(features.closeCode()).isEqualTo(1001);
+    }
+
     private String handshake(String path, String headers) throws Exception {
         return rawRequest("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                 + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" + headers + "\r\n");

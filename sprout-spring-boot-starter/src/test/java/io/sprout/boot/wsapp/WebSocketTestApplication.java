@@ -36,7 +36,8 @@ public class WebSocketTestApplication {
     @Bean
     ServerEndpointExporter serverEndpointExporter() {
         ServerEndpointExporter exporter = new ServerEndpointExporter();
-        exporter.setAnnotatedEndpointClasses(ChatEndpoint.class, GuardedEndpoint.class, LimitedEndpoint.class);
+        exporter.setAnnotatedEndpointClasses(ChatEndpoint.class, GuardedEndpoint.class, LimitedEndpoint.class,
+                FeaturesEndpoint.class);
         return exporter;
     }
 
