@@ -7,6 +7,7 @@ import jakarta.websocket.SendResult;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
@@ -104,7 +105,7 @@ final class AsyncRemote implements RemoteEndpoint.Async {
             throw new IllegalArgumentException("The SendHandler must not be null");
         }
         sent.whenComplete((done, failure) -> handler.onResult(failure == null ? new SendResult()
-                : new SendResult(failure instanceof java.util.concurrent.CompletionException c
-                        && c.getCause() != null ? c.getCause() : failure)));
+                : new SendResult(failure instanceof CompletionException c && c.getCause() != null
+                        ? c.getCause() : failure)));
     }
 }

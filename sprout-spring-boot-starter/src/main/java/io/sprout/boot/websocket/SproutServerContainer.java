@@ -16,6 +16,7 @@ import jakarta.websocket.server.ServerEndpointConfig;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -63,9 +64,9 @@ public final class SproutServerContainer implements ServerContainer {
         }
         AnnotatedEndpointModel model = analyse(endpointClass);
         ServerEndpointConfig.Builder builder = ServerEndpointConfig.Builder.create(endpointClass, annotation.value())
-                .subprotocols(java.util.List.of(annotation.subprotocols()))
-                .encoders(java.util.List.of(annotation.encoders()))
-                .decoders(java.util.List.of(annotation.decoders()));
+                .subprotocols(List.of(annotation.subprotocols()))
+                .encoders(List.of(annotation.encoders()))
+                .decoders(List.of(annotation.decoders()));
         if (annotation.configurator() != ServerEndpointConfig.Configurator.class) {
             try {
                 builder.configurator(annotation.configurator().getConstructor().newInstance());
@@ -115,8 +116,8 @@ public final class SproutServerContainer implements ServerContainer {
 
     private static AnnotatedEndpointModel analyse(Class<?> type) throws DeploymentException {
         ServerEndpoint annotation = type.getAnnotation(ServerEndpoint.class);
-        return AnnotatedEndpointModel.analyse(type, annotation == null ? java.util.List.of()
-                : java.util.List.of(annotation.decoders()));
+        return AnnotatedEndpointModel.analyse(type, annotation == null ? List.of()
+                : List.of(annotation.decoders()));
     }
 
     private static AnnotatedEndpointModel analyse(Class<?> type, ServerEndpointConfig config)

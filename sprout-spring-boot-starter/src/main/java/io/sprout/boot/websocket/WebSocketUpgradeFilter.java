@@ -7,6 +7,7 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.websocket.DeploymentException;
 
 import java.io.IOException;
 
@@ -36,7 +37,7 @@ final class WebSocketUpgradeFilter implements Filter {
             if (match != null) {
                 try {
                     container.upgradeHttpToWebSocket(http, httpResponse, match.config(), match.pathParameters());
-                } catch (jakarta.websocket.DeploymentException e) {
+                } catch (DeploymentException e) {
                     throw new ServletException("Cannot open the WebSocket endpoint at " + path, e);
                 }
                 return;

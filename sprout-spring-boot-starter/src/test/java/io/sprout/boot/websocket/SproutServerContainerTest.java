@@ -9,6 +9,7 @@ import jakarta.websocket.server.ServerEndpoint;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -75,7 +76,7 @@ class SproutServerContainerTest {
     @Test
     void defaultsComeFromTheEngineConfig() {
         SproutServerContainer configured = new SproutServerContainer(WebSocketConfig.DEFAULT
-                .withMaxMessageSizes(1000, 2000).withIdleTimeout(java.time.Duration.ofSeconds(9)));
+                .withMaxMessageSizes(1000, 2000).withIdleTimeout(Duration.ofSeconds(9)));
         assertThat(configured.getDefaultMaxTextMessageBufferSize()).isEqualTo(1000);
         assertThat(configured.getDefaultMaxBinaryMessageBufferSize()).isEqualTo(2000);
         assertThat(configured.getDefaultMaxSessionIdleTimeout()).isEqualTo(9000);
