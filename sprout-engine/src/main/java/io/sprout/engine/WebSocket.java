@@ -1,6 +1,7 @@
 package io.sprout.engine;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -36,6 +37,13 @@ public interface WebSocket {
 
     /** Drops the connection without a closing handshake. */
     void abort();
+
+    /**
+     * Replaces the idle timeout of {@link WebSocketConfig#idleTimeout()} for this connection, from the next wait for
+     * the client on: the connection is closed with 1001 once the client has sent nothing for that long.
+     * {@link Duration#ZERO} for no limit.
+     */
+    void idleTimeout(Duration timeout);
 
     /** Whether messages may still be sent: no Close has been sent or received and the connection is up. */
     boolean isOpen();

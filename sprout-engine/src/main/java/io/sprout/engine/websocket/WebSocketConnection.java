@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.lang.System.Logger.Level;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +54,8 @@ public final class WebSocketConnection implements WebSocket, MessageListener {
     private volatile State state = State.OPEN;
     /** Whether a fragmented message is being sent: the next fragment is a continuation frame. */
     private boolean sendingFragments;
+    /** The idle timeout in force: the configuration's until {@link #idleTimeout(Duration)} replaces it. */
+    private volatile Duration idleTimeout;
     /** The Close frame this side sent, once it has. */
     private CompletableFuture<Void> closeSent;
 
@@ -76,6 +79,7 @@ public final class WebSocketConnection implements WebSocket, MessageListener {
         this.in = in;
         this.handler = handler;
         this.config = config;
+        this.idleTimeout = config.idleTimeout();
         this.extensions = deflate == null ? "" : deflate.responseValue();
         this.inflater = deflate == null ? null : new MessageInflater(deflate.clientNoContextTakeover());
         this.deflater = deflate == null || !deflate.serverCompresses() ? null
@@ -87,7 +91,7 @@ public final class WebSocketConnection implements WebSocket, MessageListener {
 
     /** Opens the connection on a worker and starts reading. */
     private void start() {
-        exchange.idleTimeout(config.idleTimeout());
+        exchange.idleTimeout(idleTimeout);
         exchange.onEnd(this::ended);
         exchange.onShutdown(() -> close(CloseCodes.GOING_AWAY, "The server is shutting down"));
         exchange.execute(() -> {
@@ -117,7 +121,7 @@ public final class WebSocketConnection implements WebSocket, MessageListener {
             fail(violation);
         } catch (SocketTimeoutException idle) {
             if (state == State.OPEN) {
-                close(CloseCodes.GOING_AWAY, "Idle for longer than " + config.idleTimeout());
+                close(CloseCodes.GOING_AWAY, "Idle for longer than " + idleTimeout);
                 exchange.onRequestReady(this::readable);
             } else {
                 lost(idle);
@@ -276,6 +280,15 @@ public final class WebSocketConnection implements WebSocket, MessageListener {
     @Override
     public void abort() {
         exchange.abort(new IOException("The WebSocket was aborted by the application"));
+    }
+
+    @Override
+    public void idleTimeout(Duration timeout) {
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("idleTimeout must not be negative but was " + timeout);
+        }
+        idleTimeout = timeout;
+        exchange.idleTimeout(timeout);
     }
 
     @Override

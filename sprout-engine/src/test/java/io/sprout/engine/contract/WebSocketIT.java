@@ -49,7 +49,10 @@ class WebSocketIT {
     private final List<String> serverSaw = new CopyOnWriteArrayList<>();
     private final CountDownLatch serverClosed = new CountDownLatch(1);
 
-    /** Echoes messages; "close please" makes the server close with 1000 "done". */
+    /**
+     * Echoes messages; "close please" makes the server close with 1000 "done", "idle please" gives the connection
+     * an idle timeout of its own.
+     */
     private final WebSocketHandler echo = new WebSocketHandler() {
         @Override
         public void onOpen(WebSocket socket) {
@@ -61,6 +64,8 @@ class WebSocketIT {
             serverSaw.add("text:" + message);
             if (message.equals("close please")) {
                 socket.close(1000, "done");
+            } else if (message.equals("idle please")) {
+                socket.idleTimeout(Duration.ofMillis(300));
             } else {
                 socket.sendText(message, true);
             }
@@ -240,6 +245,19 @@ class WebSocketIT {
             HttpClient.newHttpClient().newWebSocketBuilder()
                     .buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/echo"), client)
                     .get(10, TimeUnit.SECONDS);
+            assertThat(client.next()).isEqualTo("close:1001");
+            assertThat(serverClosed.await(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void anIdleTimeoutSetOnTheOpenConnectionReplacesTheConfiguredOne() throws Exception {
+        try (RunningServer server = start(CONFIG)) {
+            Client client = new Client();
+            java.net.http.WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder()
+                    .buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/echo"), client)
+                    .get(10, TimeUnit.SECONDS);
+            socket.sendText("idle please", true).get(10, TimeUnit.SECONDS);
             assertThat(client.next()).isEqualTo("close:1001");
             assertThat(serverClosed.await(10, TimeUnit.SECONDS)).isTrue();
         }

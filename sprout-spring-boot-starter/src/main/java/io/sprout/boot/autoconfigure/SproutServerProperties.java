@@ -73,6 +73,8 @@ public class SproutServerProperties {
 
     private final Accesslog accesslog = new Accesslog();
 
+    private final Websocket websocket = new Websocket();
+
     public ExecutionMode getExecutionMode() {
         return executionMode;
     }
@@ -221,6 +223,10 @@ public class SproutServerProperties {
         return accesslog;
     }
 
+    public Websocket getWebsocket() {
+        return websocket;
+    }
+
     /** The access log, written through SLF4J to the logger {@code io.sprout.accesslog} at INFO. */
     public static class Accesslog {
 
@@ -246,6 +252,101 @@ public class SproutServerProperties {
 
         public void setFormat(String format) {
             this.format = format;
+        }
+    }
+
+    /**
+     * WebSocket connections (Jakarta WebSocket endpoints, Spring's {@code @EnableWebSocket} and STOMP): the limits
+     * of the engine's RFC 6455 connections and the Jakarta container's defaults.
+     */
+    public static class Websocket {
+
+        /** Largest frame payload accepted; a longer frame closes the connection with 1009. */
+        private DataSize maxFrameSize = DataSize.ofKilobytes(64);
+
+        /** Largest text message accepted (bytes of UTF-8); longer ones close the connection with 1009. */
+        private DataSize maxTextMessageSize = DataSize.ofKilobytes(64);
+
+        /** Largest binary message accepted; longer ones close the connection with 1009. */
+        private DataSize maxBinaryMessageSize = DataSize.ofKilobytes(64);
+
+        /** How long a client may send nothing before its connection is closed with 1001; 0 for no limit. */
+        private Duration idleTimeout = Duration.ZERO;
+
+        /** How long to wait for the client's Close after sending one, before dropping the connection. */
+        private Duration closeTimeout = Duration.ofSeconds(5);
+
+        /** Most bytes of outgoing frames queued for a client that does not read; sends beyond it fail. */
+        private DataSize outboundQueueLimit = DataSize.ofMegabytes(4);
+
+        /** Whether permessage-deflate (RFC 7692) is agreed when a client offers it. */
+        private boolean permessageDeflate = true;
+
+        /** Default send timeout of asynchronous sends (RemoteEndpoint.Async); 0 for none. */
+        private Duration asyncSendTimeout = Duration.ZERO;
+
+        public DataSize getMaxFrameSize() {
+            return maxFrameSize;
+        }
+
+        public void setMaxFrameSize(DataSize maxFrameSize) {
+            this.maxFrameSize = maxFrameSize;
+        }
+
+        public DataSize getMaxTextMessageSize() {
+            return maxTextMessageSize;
+        }
+
+        public void setMaxTextMessageSize(DataSize maxTextMessageSize) {
+            this.maxTextMessageSize = maxTextMessageSize;
+        }
+
+        public DataSize getMaxBinaryMessageSize() {
+            return maxBinaryMessageSize;
+        }
+
+        public void setMaxBinaryMessageSize(DataSize maxBinaryMessageSize) {
+            this.maxBinaryMessageSize = maxBinaryMessageSize;
+        }
+
+        public Duration getIdleTimeout() {
+            return idleTimeout;
+        }
+
+        public void setIdleTimeout(Duration idleTimeout) {
+            this.idleTimeout = idleTimeout;
+        }
+
+        public Duration getCloseTimeout() {
+            return closeTimeout;
+        }
+
+        public void setCloseTimeout(Duration closeTimeout) {
+            this.closeTimeout = closeTimeout;
+        }
+
+        public DataSize getOutboundQueueLimit() {
+            return outboundQueueLimit;
+        }
+
+        public void setOutboundQueueLimit(DataSize outboundQueueLimit) {
+            this.outboundQueueLimit = outboundQueueLimit;
+        }
+
+        public boolean isPermessageDeflate() {
+            return permessageDeflate;
+        }
+
+        public void setPermessageDeflate(boolean permessageDeflate) {
+            this.permessageDeflate = permessageDeflate;
+        }
+
+        public Duration getAsyncSendTimeout() {
+            return asyncSendTimeout;
+        }
+
+        public void setAsyncSendTimeout(Duration asyncSendTimeout) {
+            this.asyncSendTimeout = asyncSendTimeout;
         }
     }
 }

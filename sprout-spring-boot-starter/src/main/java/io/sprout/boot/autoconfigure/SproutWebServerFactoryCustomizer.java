@@ -5,6 +5,7 @@ import io.sprout.boot.web.SproutServletWebServerFactory;
 import io.sprout.engine.InvalidConfigException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ThreadType;
+import io.sprout.engine.WebSocketConfig;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.thread.Threading;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -48,6 +49,16 @@ public final class SproutWebServerFactoryCustomizer
             Map.entry("idle", "sprout.server.idle-timeout"),
             Map.entry("bodyRead", "sprout.server.body-read-timeout"),
             Map.entry("write", "sprout.server.write-timeout"));
+
+    /** The same for the component names of {@code WebSocketConfig}. */
+    static final Map<String, String> WEBSOCKET_PROPERTIES = Map.ofEntries(
+            Map.entry("maxFrameSize", "sprout.server.websocket.max-frame-size"),
+            Map.entry("maxTextMessageSize", "sprout.server.websocket.max-text-message-size"),
+            Map.entry("maxBinaryMessageSize", "sprout.server.websocket.max-binary-message-size"),
+            Map.entry("idleTimeout", "sprout.server.websocket.idle-timeout"),
+            Map.entry("closeTimeout", "sprout.server.websocket.close-timeout"),
+            Map.entry("maxQueuedBytes", "sprout.server.websocket.outbound-queue-limit"),
+            Map.entry("compression", "sprout.server.websocket.permessage-deflate"));
 
     private final ServerProperties serverProperties;
     private final SproutServerProperties sproutProperties;
@@ -102,6 +113,8 @@ public final class SproutWebServerFactoryCustomizer
         factory.setUseForwardHeaders(
                 serverProperties.getForwardHeadersStrategy() == ServerProperties.ForwardHeadersStrategy.NATIVE);
         factory.setAsyncTimeout(p.getAsyncTimeout());
+        factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
+        factory.setWebSocketAsyncSendTimeout(p.getWebsocket().getAsyncSendTimeout());
         if (p.getAccesslog().isEnabled()) {
             String pattern = p.getAccesslog().getFormat();
             try {
@@ -124,6 +137,22 @@ public final class SproutWebServerFactoryCustomizer
     private static int toInt(long bytes) {
         return bytes > Integer.MAX_VALUE ? Integer.MAX_VALUE : bytes < Integer.MIN_VALUE ? Integer.MIN_VALUE
                 : (int) bytes;
+    }
+
+    private static WebSocketConfig webSocketConfig(SproutServerProperties.Websocket w) {
+        try {
+            return new WebSocketConfig(toInt(w.getMaxFrameSize().toBytes()),
+                    toInt(w.getMaxTextMessageSize().toBytes()), toInt(w.getMaxBinaryMessageSize().toBytes()),
+                    w.getIdleTimeout(), w.getCloseTimeout(), w.getOutboundQueueLimit().toBytes(),
+                    w.isPermessageDeflate());
+        } catch (InvalidConfigException e) {
+            String property = WEBSOCKET_PROPERTIES.get(e.field());
+            if (property == null) {
+                throw e;
+            }
+            throw new InvalidConfigurationPropertyValueException(property, e.value(),
+                    "the value must be " + e.allowed() + " but was " + e.value(), e);
+        }
     }
 
     private static ServerConfig validated(Supplier<ServerConfig> build) {

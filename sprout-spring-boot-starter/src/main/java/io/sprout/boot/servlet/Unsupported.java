@@ -25,6 +25,10 @@ package io.sprout.boot.servlet;
  *   <tr><td>SSL and HTTP/2</td><td>{@code server.ssl.enabled=true}, {@code server.http2.enabled=true}</td>
  *       <td>the engine speaks plain HTTP/1.1 so far; start-up fails with Boot's failure report naming the
  *       property rather than serving something other than what was configured</td></tr>
+ *   <tr><td>WebSocket client</td><td>{@code WebSocketContainer.connectToServer} on the container in the
+ *       {@code jakarta.websocket.server.ServerContainer} attribute</td>
+ *       <td>Sprout's Jakarta WebSocket container is a server; {@code java.net.http.WebSocket} is the JDK's
+ *       client</td></tr>
  * </table>
  *
  * <p>Also intentionally inert rather than failing: {@code encodeURL}/{@code encodeRedirectURL} return the URL
@@ -72,5 +76,11 @@ public final class Unsupported {
         return feature("session tracking mode SSL", "the TLS session id cannot identify an HTTP session "
                 + "(TLS 1.3 does not keep it stable)", "Track sessions by cookie (the default) or URL: set "
                 + "server.servlet.session.tracking-modes=cookie and/or url.");
+    }
+
+    public static UnsupportedFeatureException webSocketClient() {
+        return feature("WebSocketContainer.connectToServer (a WebSocket client)", "Sprout's Jakarta WebSocket "
+                + "container is a server only", "Connect with the JDK's java.net.http.WebSocket, or add a Jakarta "
+                + "WebSocket client implementation and get its container from ContainerProvider.");
     }
 }

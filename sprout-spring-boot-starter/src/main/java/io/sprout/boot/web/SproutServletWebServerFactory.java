@@ -7,7 +7,10 @@ import io.sprout.boot.servlet.ServletRequestHandler;
 import io.sprout.boot.servlet.SproutServletContext;
 import io.sprout.boot.servlet.Unsupported;
 import io.sprout.boot.servlet.http.CompressionPolicy;
+import io.sprout.boot.websocket.SproutServerContainer;
+import io.sprout.boot.websocket.WebSocketSupport;
 import io.sprout.engine.ServerConfig;
+import io.sprout.engine.WebSocketConfig;
 import jakarta.servlet.http.Cookie;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
@@ -40,6 +43,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -58,6 +62,9 @@ import java.util.regex.Pattern;
 public class SproutServletWebServerFactory extends AbstractConfigurableWebServerFactory
         implements ConfigurableServletWebServerFactory, ResourceLoaderAware {
 
+    /** Present when the application can have WebSocket endpoints (the starter brings the API jar). */
+    private static final String JAKARTA_WEBSOCKET = "jakarta.websocket.server.ServerContainer";
+
     private final ServletWebServerSettings settings = new ServletWebServerSettings();
     private final List<SproutServerConfigCustomizer> configCustomizers = new ArrayList<>();
     private final List<Integer> additionalPorts = new ArrayList<>();
@@ -67,6 +74,8 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
     private Duration asyncTimeout = Duration.ofSeconds(30);
     private String accessLogPattern;
     private ResourceLoader resourceLoader;
+    private WebSocketConfig webSocketConfig = WebSocketConfig.DEFAULT;
+    private Duration webSocketAsyncSendTimeout = Duration.ZERO;
 
     public SproutServletWebServerFactory() {
     }
@@ -163,6 +172,20 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         return accessLogPattern;
     }
 
+    /** The limits of WebSocket connections ({@code sprout.server.websocket.*}). */
+    public void setWebSocketConfig(WebSocketConfig webSocketConfig) {
+        this.webSocketConfig = webSocketConfig;
+    }
+
+    public WebSocketConfig getWebSocketConfig() {
+        return webSocketConfig;
+    }
+
+    /** The Jakarta container's default timeout of asynchronous sends; zero for none. */
+    public void setWebSocketAsyncSendTimeout(Duration timeout) {
+        this.webSocketAsyncSendTimeout = timeout;
+    }
+
     public Duration getAsyncTimeout() {
         return asyncTimeout;
     }
@@ -172,7 +195,13 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         rejectUnsupportedSettings();
         Path tempDirectory = createTempDirectory();
         SproutServletContext context = new SproutServletContext(containerConfig(tempDirectory));
+        Consumer<Runnable> upgradedClosed = Runnable::run;
         try {
+            if (ClassUtils.isPresent(JAKARTA_WEBSOCKET, context.getClassLoader())) {
+                SproutServerContainer container = WebSocketSupport.install(context, webSocketConfig);
+                container.setAsyncSendTimeout(webSocketAsyncSendTimeout.toMillis());
+                upgradedClosed = container.openSessions()::whenNoneOpen;
+            }
             for (String listener : settings.getWebListenerClassNames()) {
                 context.addListener(listener);
             }
@@ -186,8 +215,10 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
             throw new WebServerException("Unable to start embedded Sprout: the servlet context failed to "
                     + "initialise", e);
         }
-        return new SproutWebServer(getPort() < 0 ? null : engineConfig(), new ServletRequestHandler(context),
-                context, getShutdown() == Shutdown.GRACEFUL, tempDirectory);
+        SproutWebServer server = new SproutWebServer(getPort() < 0 ? null : engineConfig(),
+                new ServletRequestHandler(context), context, getShutdown() == Shutdown.GRACEFUL, tempDirectory);
+        server.upgradedClosedBy(upgradedClosed);
+        return server;
     }
 
     /** Settings the engine cannot honour yet fail here, before anything is built, rather than being ignored. */

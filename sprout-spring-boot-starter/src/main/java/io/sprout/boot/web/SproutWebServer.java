@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -54,6 +55,12 @@ public final class SproutWebServer implements WebServer {
      * @param config the engine config, or {@code null} when the port is negative (the server never listens)
      * @param graceful whether {@code server.shutdown=graceful}
      */
+    /**
+     * Given a task, runs it once the connections the servlet layer handed to another protocol (WebSocket) have
+     * closed: a graceful shutdown reports only then, so their closing handshakes finish before the server stops.
+     */
+    private Consumer<Runnable> upgradedClosed = Runnable::run;
+
     SproutWebServer(ServerConfig config, HttpHandler handler, SproutServletContext context, boolean graceful,
             Path tempDirectory) {
         this.config = config;
@@ -168,7 +175,12 @@ public final class SproutWebServer implements WebServer {
             callback.shutdownComplete(GracefulShutdownResult.IMMEDIATE);
             return;
         }
-        GracefulShutdown.shutDown(running, callback);
+        GracefulShutdown.shutDown(running, upgradedClosed, callback);
+    }
+
+    /** See {@link #upgradedClosed}; set by the factory before the server starts. */
+    void upgradedClosedBy(Consumer<Runnable> wait) {
+        upgradedClosed = wait;
     }
 
     /** The running engine's live counters, or {@code null} when not started. */

@@ -7,6 +7,7 @@ import io.sprout.engine.InvalidConfigException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ThreadType;
 import io.sprout.engine.Timeouts;
+import io.sprout.engine.WebSocketConfig;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
@@ -148,6 +149,46 @@ class SproutWebServerFactoryCustomizerTest {
                     assertThat(e.getName()).isEqualTo("server.max-http-request-header-size");
                     assertThat(e.getReason()).isEqualTo("the value must be between 64 and 1048576 but was 10");
                 });
+    }
+
+    @Test
+    void everyWebSocketConfigFieldHasADocumentedProperty() throws IOException {
+        Set<String> documented = documentedProperties();
+
+        assertThat(SproutWebServerFactoryCustomizer.WEBSOCKET_PROPERTIES.keySet())
+                .containsExactlyInAnyOrderElementsOf(componentNames(WebSocketConfig.class));
+        assertThat(SproutWebServerFactoryCustomizer.WEBSOCKET_PROPERTIES.values()).allSatisfy(
+                property -> assertThat(documented).as("configuration metadata").contains(property));
+    }
+
+    @Test
+    void webSocketPropertiesReachTheFactory() {
+        SproutServerProperties sprout = new SproutServerProperties();
+        SproutServerProperties.Websocket websocket = sprout.getWebsocket();
+        websocket.setMaxFrameSize(DataSize.ofKilobytes(8));
+        websocket.setMaxTextMessageSize(DataSize.ofKilobytes(16));
+        websocket.setMaxBinaryMessageSize(DataSize.ofKilobytes(32));
+        websocket.setIdleTimeout(Duration.ofSeconds(40));
+        websocket.setCloseTimeout(Duration.ofSeconds(3));
+        websocket.setOutboundQueueLimit(DataSize.ofMegabytes(1));
+        websocket.setPermessageDeflate(false);
+        SproutServletWebServerFactory factory = new SproutServletWebServerFactory();
+
+        customizer(new ServerProperties(), sprout).customize(factory);
+
+        assertThat(factory.getWebSocketConfig()).isEqualTo(new WebSocketConfig(8192, 16384, 32768,
+                Duration.ofSeconds(40), Duration.ofSeconds(3), 1024 * 1024, false));
+    }
+
+    @Test
+    void aWebSocketValueTheEngineRejectsFailsNamingTheProperty() {
+        SproutServerProperties sprout = new SproutServerProperties();
+        sprout.getWebsocket().setMaxFrameSize(DataSize.ofBytes(10));
+
+        assertThatThrownBy(() -> customizer(new ServerProperties(), sprout)
+                .customize(new SproutServletWebServerFactory()))
+                .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class,
+                        e -> assertThat(e.getName()).isEqualTo("sprout.server.websocket.max-frame-size"));
     }
 
     private static SproutWebServerFactoryCustomizer customizer(ServerProperties server,

@@ -68,6 +68,7 @@ public final class SproutRequest implements HttpServletRequest {
     private Input input = Input.NONE;
     private ServletInput body;
     private HttpUpgradeHandler upgradeHandler;
+    private ConnectionTakeover takeover;
     private BufferedReader reader;
     private List<Cookie> cookies;
     private List<Locale> locales;
@@ -702,13 +703,40 @@ public final class SproutRequest implements HttpServletRequest {
         return handler;
     }
 
+    /** The engine's request, for a protocol that checks its own handshake before {@link #takeOver}. */
+    public HttpRequest engineRequest() {
+        return engine;
+    }
+
+    /**
+     * Hands the connection to a protocol the container implements itself (WebSocket) once the current dispatch
+     * returns: instead of an {@link HttpUpgradeHandler} over servlet streams, the takeover gets the engine's request
+     * and response and completes the handshake there, so headers the application adds until the dispatch returns
+     * still go out with the {@code 101}. Container only.
+     */
+    public void takeOver(ConnectionTakeover protocol) {
+        if (upgradeHandler != null || takeover != null) {
+            throw new IllegalStateException("upgrade() has already been called for this request");
+        }
+        if (response.isCommitted()) {
+            throw new IllegalStateException("Cannot upgrade: the response is already committed");
+        }
+        engineExchange();
+        response.setStatus(HttpServletResponse.SC_SWITCHING_PROTOCOLS);
+        takeover = protocol;
+    }
+
     /** Whether {@code upgrade()} was called: the connection goes to the handler once the dispatch returns. */
     public boolean upgrading() {
-        return upgradeHandler != null;
+        return upgradeHandler != null || takeover != null;
     }
 
     /** Sends the 101 and gives the raw connection to the upgrade handler. Container only, after the dispatch. */
     public void upgradeConnection() throws IOException {
+        if (takeover != null) {
+            takeover.takeOver(engine, response.engine());
+            return;
+        }
         AsyncExchange exchange = engineExchange();
         exchange.upgrade();
         UpgradedConnection connection = new UpgradedConnection(this, response, exchange, upgradeHandler);

@@ -112,6 +112,11 @@ public final class SproutResponse implements HttpServletResponse {
         }
     }
 
+    /** The engine's response, for a protocol taking the connection over ({@link ConnectionTakeover}). */
+    HttpResponse engine() {
+        return engine;
+    }
+
     /**
      * Completes the response: commits (with a length when the whole body is buffered) and closes the body.
      * The writer holds no characters of its own ({@link ResponseWriter} encodes straight into the buffer), so it

@@ -1,0 +1,111 @@
+package io.sprout.boot.websocket;
+
+import jakarta.websocket.RemoteEndpoint;
+import jakarta.websocket.SendHandler;
+import jakarta.websocket.SendResult;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@link RemoteEndpoint.Async}: sends never wait. The future (or the {@link SendHandler}, called on the thread
+ * that completes the send) reports when the engine has taken the frame; with a send timeout, a send not taken in
+ * time fails with a {@link java.util.concurrent.TimeoutException}.
+ */
+final class AsyncRemote implements RemoteEndpoint.Async {
+
+    private final Sender sender;
+    private volatile long sendTimeout;
+    private volatile boolean batchingAllowed;
+
+    AsyncRemote(Sender sender, long sendTimeout) {
+        this.sender = sender;
+        this.sendTimeout = sendTimeout;
+    }
+
+    @Override
+    public long getSendTimeout() {
+        return sendTimeout;
+    }
+
+    /** Zero or negative: no timeout. */
+    @Override
+    public void setSendTimeout(long timeoutmillis) {
+        sendTimeout = timeoutmillis;
+    }
+
+    @Override
+    public void sendText(String text, SendHandler handler) {
+        report(timed(sender.text(text, true)), handler);
+    }
+
+    @Override
+    public Future<Void> sendText(String text) {
+        return timed(sender.text(text, true));
+    }
+
+    @Override
+    public Future<Void> sendBinary(ByteBuffer data) {
+        return timed(sender.binary(data, true));
+    }
+
+    @Override
+    public void sendBinary(ByteBuffer data, SendHandler handler) {
+        report(timed(sender.binary(data, true)), handler);
+    }
+
+    @Override
+    public Future<Void> sendObject(Object data) {
+        return timed(sender.object(data));
+    }
+
+    @Override
+    public void sendObject(Object data, SendHandler handler) {
+        report(timed(sender.object(data)), handler);
+    }
+
+    @Override
+    public void sendPing(ByteBuffer applicationData) throws IOException {
+        BasicRemote.await(sender.ping(applicationData));
+    }
+
+    @Override
+    public void sendPong(ByteBuffer applicationData) throws IOException {
+        BasicRemote.await(sender.pong(applicationData));
+    }
+
+    /** As for {@link BasicRemote#setBatchingAllowed}: kept, and nothing is ever held back. */
+    @Override
+    public void setBatchingAllowed(boolean allowed) {
+        batchingAllowed = allowed;
+    }
+
+    @Override
+    public boolean getBatchingAllowed() {
+        return batchingAllowed;
+    }
+
+    /** Nothing is ever held back, so there is nothing to flush. */
+    @Override
+    public void flushBatch() {
+        // Intentionally empty: sends are never batched.
+    }
+
+    private CompletableFuture<Void> timed(CompletableFuture<Void> sent) {
+        long timeout = sendTimeout;
+        return timeout > 0 ? sent.copy().orTimeout(timeout, TimeUnit.MILLISECONDS) : sent;
+    }
+
+    private static void report(CompletableFuture<Void> sent, SendHandler handler) {
+        if (handler == null) {
+            throw new IllegalArgumentException("The SendHandler must not be null");
+        }
+        sent.whenComplete((done, failure) -> handler.onResult(failure == null ? new SendResult()
+                : new SendResult(failure instanceof CompletionException c && c.getCause() != null
+                        ? c.getCause() : failure)));
+    }
+}

@@ -1,0 +1,12 @@
+package io.sprout.boot.websocket;
+
+import org.springframework.test.context.TestPropertySource;
+
+@TestPropertySource(properties = {"sprout.server.execution-mode=hybrid", "sprout.server.thread-type=virtual"})
+class WebSocketApplicationHybridVirtualIT extends WebSocketApplicationContract {
+
+    @Override
+    String expectedEngine() {
+        return "HYBRID/VIRTUAL";
+    }
+}
