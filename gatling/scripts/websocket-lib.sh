@@ -1,0 +1,118 @@
+# The WebSocket simulations of gatling/compare.sh (sourced by it, never run): the limits 10,000 sessions need,
+# one function per simulation, and the server measurements of WebSocketIdle. Uses compare.sh's run_gatling,
+# gatling_command, record, summary_of_last_row, progress, die and its WS_* knobs.
+
+# 10,000 sessions need as many descriptors in the server and in Gatling, and as many ephemeral ports on the client
+# address (Linux reuses loopback ports in TIME_WAIT with tcp_tw_reuse=2, its default, so consecutive simulations fit).
+ws_preflight() {
+  local need=$((WS_SESSIONS + 1024)) soft hard low high ports addresses=1
+  soft=$(ulimit -Sn)
+  hard=$(ulimit -Hn)
+  if [ "$soft" != unlimited ] && [ "$soft" -lt "$need" ]; then
+    # Both JVMs inherit this shell's limit.
+    ulimit -n "$hard" 2>/dev/null || true
+    soft=$(ulimit -Sn)
+  fi
+  [ "$soft" = unlimited ] || [ "$soft" -ge "$need" ] \
+    || die "WS_SESSIONS=$WS_SESSIONS needs $need open files per process, the limit is $soft (raise ulimit -n)"
+  read -r low high < /proc/sys/net/ipv4/ip_local_port_range
+  ports=$((high - low + 1))
+  [ -n "$WS_LOCAL_ADDRESSES" ] && addresses=$(tr ',' '\n' <<< "$WS_LOCAL_ADDRESSES" | grep -c .)
+  [ $((ports * addresses)) -ge "$need" ] \
+    || die "WS_SESSIONS=$WS_SESSIONS needs $need ephemeral ports, $addresses address(es) x $ports ports are too few: set WS_LOCAL_ADDRESSES=127.0.0.1,127.0.0.2,..."
+  progress "WebSocket: $WS_SESSIONS sessions fit: open files $soft, ephemeral ports $low-$high x $addresses address(es), tcp_tw_reuse $(cat /proc/sys/net/ipv4/tcp_tw_reuse)"
+}
+
+ws_machine_lines() {
+  echo "- WebSocket: echo $WS_ECHO_SESSIONS sessions x ${WS_ECHO_SECONDS}s after a ${WS_ECHO_WARMUP_SECONDS}s warm-up level, $WS_SIZE-character text messages; idle $WS_SESSIONS sessions ramped over ${WS_RAMP_SECONDS}s, held ${WS_HOLD_SECONDS}s, RSS read ${WS_SETTLE_SECONDS}s after the last opened; broadcast to $WS_SESSIONS sessions, $WS_BROADCASTS x $WS_MESSAGES messages of $WS_SIZE characters, ${WS_GAP_SECONDS}s apart (durations times scale $SCALE)${WS_LOCAL_ADDRESSES:+; source addresses $WS_LOCAL_ADDRESSES}"
+}
+
+ws_local_addresses() { [ -n "$WS_LOCAL_ADDRESSES" ] && echo "-DlocalAddresses=$WS_LOCAL_ADDRESSES"; }
+
+# Seconds times SCALE, at least one (as the simulations scale them).
+ws_scaled() { python3 -c "import sys; print(max(1.0, float(sys.argv[1]) * float(sys.argv[2])))" "$1" "$SCALE"; }
+
+ws_open_sessions() { # port -> sessions open on the server (0 if it does not answer)
+  local open
+  open=$(curl -s --max-time 2 "http://127.0.0.1:$1/benchmark/ws/sessions" | sed -n 's/.*"open":\([0-9]*\).*/\1/p')
+  echo "${open:-0}"
+}
+
+rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null; }
+
+run_websocket_simulation() { # simulation target port server-pid ready-ms meta...
+  local sim=$1 target=$2 port=$3 server_pid=$4 ready_ms=$5
+  shift 5
+  case "$sim" in
+    WebSocketEcho) run_ws_echo "$target" "$port" "$ready_ms" "$@" ;;
+    WebSocketIdle) run_ws_idle "$target" "$port" "$server_pid" "$ready_ms" "$@" ;;
+    WebSocketBroadcast) run_ws_broadcast "$target" "$port" "$ready_ms" "$@" ;;
+    *) die "unknown WebSocket simulation $sim" ;;
+  esac
+}
+
+run_ws_echo() { # target port ready-ms meta...
+  local target=$1 port=$2 ready_ms=$3 log="$RAW_DIR/logs/$1-WebSocketEcho.log" limit
+  shift 3
+  progress "[$STEP/$TOTAL_STEPS] $target: WebSocketEcho ($WS_ECHO_SESSIONS sessions, ${WS_ECHO_SECONDS}s after a ${WS_ECHO_WARMUP_SECONDS}s warm-up level, scale $SCALE)"
+  limit=$(( $(sim_limit $((WS_ECHO_SECONDS + WS_ECHO_WARMUP_SECONDS))) + 120 ))
+  # shellcheck disable=SC2046 # no local addresses: no argument
+  run_gatling "$target" "$port" WebSocketEcho WebSocketEcho "$limit" "$log" -Dlevels="$WS_ECHO_SESSIONS" \
+    -DlevelSeconds="$WS_ECHO_SECONDS" -DwarmUpSeconds="$WS_ECHO_WARMUP_SECONDS" -Dsize="$WS_SIZE" \
+    $(ws_local_addresses)
+  record gatling "$log" "$@" simulation="WebSocketEcho-$WS_ECHO_SESSIONS" clients="$WS_ECHO_SESSIONS" \
+    ready_ms="$ready_ms"
+  summary_of_last_row
+}
+
+# Gatling opens the sessions in the background while this shell watches the server: once it counts them all (or
+# the ramp is long over), and WS_SETTLE_SECONDS later, it reads the server's RSS and the count again.
+run_ws_idle() { # target port server-pid ready-ms meta...
+  local target=$1 port=$2 pid=$3 ready_ms=$4 log="$RAW_DIR/logs/$1-WebSocketIdle.log"
+  local before after="" open=0 ramp hold settle deadline limit
+  shift 4
+  progress "[$STEP/$TOTAL_STEPS] $target: WebSocketIdle ($WS_SESSIONS sessions over ${WS_RAMP_SECONDS}s, held ${WS_HOLD_SECONDS}s, scale $SCALE)"
+  ramp=$(ws_scaled "$WS_RAMP_SECONDS")
+  hold=$(ws_scaled "$WS_HOLD_SECONDS")
+  # The reading must happen while every session is still open: at most a third of the hold after the last one.
+  settle=$(python3 -c "import sys; print(min(float(sys.argv[1]), float(sys.argv[2]) / 3))" "$WS_SETTLE_SECONDS" "$hold")
+  limit=$(python3 -c "import sys; print(int(float(sys.argv[1]) + float(sys.argv[2]) + 180))" "$ramp" "$hold")
+  before=$(rss_kb "$pid")
+  # shellcheck disable=SC2046 # no local addresses: no argument
+  gatling_command "$target" "$port" WebSocketIdle WebSocketIdle "$limit" -Dsessions="$WS_SESSIONS" \
+    -DrampSeconds="$WS_RAMP_SECONDS" -DholdSeconds="$WS_HOLD_SECONDS" $(ws_local_addresses)
+  "${GATLING_COMMAND[@]}" > "$log" 2>&1 &
+  CHILD_PID=$!
+  deadline=$(python3 -c "import sys, time; print(int(time.time() + float(sys.argv[1]) + 30))" "$ramp")
+  while kill -0 "$CHILD_PID" 2>/dev/null && [ "$(date +%s)" -lt "$deadline" ]; do
+    open=$(ws_open_sessions "$port")
+    [ "$open" -ge "$WS_SESSIONS" ] && break
+    sleep 0.5
+  done
+  if kill -0 "$CHILD_PID" 2>/dev/null; then
+    sleep "$settle"
+    after=$(rss_kb "$pid")
+    open=$(ws_open_sessions "$port")
+    progress "$target: $open sessions open, RSS ${before} kB before, ${after} kB now"
+  else
+    progress "$target: WebSocketIdle ended before its sessions could be measured (see $log)"
+  fi
+  wait "$CHILD_PID"
+  CHILD_PID=""
+  record wsidle "$log" "$@" simulation=WebSocketIdle ready_ms="$ready_ms" rss_before_kb="$before" \
+    rss_after_kb="$after" sessions_open="$open"
+  summary_of_last_row
+}
+
+run_ws_broadcast() { # target port ready-ms meta...
+  local target=$1 port=$2 ready_ms=$3 log="$RAW_DIR/logs/$1-WebSocketBroadcast.log" limit
+  shift 3
+  progress "[$STEP/$TOTAL_STEPS] $target: WebSocketBroadcast ($WS_SESSIONS sessions over ${WS_RAMP_SECONDS}s, $WS_BROADCASTS broadcasts x $WS_MESSAGES messages, scale $SCALE)"
+  limit=$(( $(sim_limit $((WS_RAMP_SECONDS + WS_BROADCASTS * WS_GAP_SECONDS + WS_DRAIN_SECONDS))) + 180 ))
+  # shellcheck disable=SC2046 # no local addresses: no argument
+  run_gatling "$target" "$port" WebSocketBroadcast WebSocketBroadcast "$limit" "$log" -Dsessions="$WS_SESSIONS" \
+    -DrampSeconds="$WS_RAMP_SECONDS" -Dbroadcasts="$WS_BROADCASTS" -Dmessages="$WS_MESSAGES" -Dsize="$WS_SIZE" \
+    -DgapSeconds="$WS_GAP_SECONDS" -DdrainSeconds="$WS_DRAIN_SECONDS" $(ws_local_addresses)
+  record wsbroadcast "$log" "$@" simulation=WebSocketBroadcast ready_ms="$ready_ms"
+  summary_of_last_row
+}
