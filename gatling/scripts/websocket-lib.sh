@@ -65,8 +65,9 @@ run_ws_echo() { # target port ready-ms meta...
   summary_of_last_row
 }
 
-# Gatling opens the sessions in the background while this shell watches the server: once it counts them all (or
-# the ramp is long over), and WS_SETTLE_SECONDS later, it reads the server's RSS and the count again.
+# Gatling opens the sessions in the background while this shell watches the server: once it counts them all, or
+# the simulation says every handshake has finished (some failed), and WS_SETTLE_SECONDS later, it reads the server's
+# RSS and the count again. The simulation holds the sessions for WS_HOLD_SECONDS after its last handshake.
 run_ws_idle() { # target port server-pid ready-ms meta...
   local target=$1 port=$2 pid=$3 ready_ms=$4 log="$RAW_DIR/logs/$1-WebSocketIdle.log"
   local before after="" open=0 ramp hold settle deadline limit
@@ -76,17 +77,18 @@ run_ws_idle() { # target port server-pid ready-ms meta...
   hold=$(ws_scaled "$WS_HOLD_SECONDS")
   # The reading must happen while every session is still open: at most a third of the hold after the last one.
   settle=$(python3 -c "import sys; print(min(float(sys.argv[1]), float(sys.argv[2]) / 3))" "$WS_SETTLE_SECONDS" "$hold")
-  limit=$(python3 -c "import sys; print(int(float(sys.argv[1]) + float(sys.argv[2]) + 180))" "$ramp" "$hold")
+  limit=$(python3 -c "import sys; print(int(float(sys.argv[1]) + float(sys.argv[2]) + 240))" "$ramp" "$hold")
   before=$(rss_kb "$pid")
   # shellcheck disable=SC2046 # no local addresses: no argument
   gatling_command "$target" "$port" WebSocketIdle WebSocketIdle "$limit" -Dsessions="$WS_SESSIONS" \
     -DrampSeconds="$WS_RAMP_SECONDS" -DholdSeconds="$WS_HOLD_SECONDS" $(ws_local_addresses)
   "${GATLING_COMMAND[@]}" > "$log" 2>&1 &
   CHILD_PID=$!
-  deadline=$(python3 -c "import sys, time; print(int(time.time() + float(sys.argv[1]) + 30))" "$ramp")
+  deadline=$(python3 -c "import sys, time; print(int(time.time() + float(sys.argv[1]) + 120))" "$ramp")
   while kill -0 "$CHILD_PID" 2>/dev/null && [ "$(date +%s)" -lt "$deadline" ]; do
     open=$(ws_open_sessions "$port")
     [ "$open" -ge "$WS_SESSIONS" ] && break
+    grep -q '^ws-idle handshakes=' "$log" && break
     sleep 0.5
   done
   if kill -0 "$CHILD_PID" 2>/dev/null; then
