@@ -8,7 +8,8 @@ Used by gatling/compare.sh:
   benchreport.py wsbroadcast LOG key=value...  the same for WebSocketBroadcast: its deliveries, from the line the
                                             simulation prints, and its Gatling errors and assertions
   benchreport.py wsidle LOG key=value...    the same for WebSocketIdle: its handshakes, and the server's memory
-                                            growth from rss_before_kb, rss_after_kb and sessions_open
+                                            growth from rss_before_kb, rss_after_kb, heap_before_kb, heap_after_kb
+                                            and sessions_open
   benchreport.py report RUN_DIR             read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
                                             into RUN_DIR, print the Markdown tables
   benchreport.py ab RUN_DIR                 the same for gatling/ab-wrk.sh: wrk rows with side=old|new, compared as
@@ -33,7 +34,7 @@ CSV_COLUMNS = [
     "target", "server", "threads", "mode", "tool", "simulation", "round", "status", "requests", "ok", "ko",
     "success_pct", "mean_ms", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "max_ms", "rps", "ratio_vs_tomcat_platform",
     "ratio_vs_tomcat_same_threads", "assertions", "ready_ms", "errors", "note", "sessions_open", "rss_before_kb",
-    "rss_after_kb", "rss_growth_mb", "rss_per_session_kb",
+    "rss_after_kb", "rss_growth_mb", "rss_per_session_kb", "heap_before_kb", "heap_after_kb", "heap_per_session_kb",
 ]
 
 BASELINE = "tomcat-platform"
@@ -220,18 +221,20 @@ def parse_ws_broadcast(text):
     return row
 
 
-def parse_ws_idle(text, rss_before_kb, rss_after_kb, sessions_open):
-    """WebSocketIdle: Gatling's numbers of the handshakes, and the server's RSS growth while `sessions_open` sessions
-    were open (per session only when some were)."""
+def parse_ws_idle(text, sessions_open, rss=(None, None), heap=(None, None)):
+    """WebSocketIdle: Gatling's numbers of the handshakes, the server's RSS growth while `sessions_open` sessions
+    were open, and its live heap growth (each a (before, after) pair in kB; per session only when some were open)."""
     row = parse_gatling(text)
     if row is None:
         return None
     row["sessions_open"] = int(sessions_open or 0)
-    if rss_before_kb and rss_after_kb:
-        growth_kb = int(rss_after_kb) - int(rss_before_kb)
+    if all(rss):
+        growth_kb = int(rss[1]) - int(rss[0])
         row["rss_growth_mb"] = round(growth_kb / 1024, 1)
         if row["sessions_open"] > 0:
             row["rss_per_session_kb"] = round(growth_kb / row["sessions_open"], 2)
+    if all(heap) and row["sessions_open"] > 0:
+        row["heap_per_session_kb"] = round((int(heap[1]) - int(heap[0])) / row["sessions_open"], 2)
     return row
 
 
@@ -244,7 +247,8 @@ def parse_command(kind, log_path, assignments):
     elif kind == "wsbroadcast":
         parsed = parse_ws_broadcast(text)
     elif kind == "wsidle":
-        parsed = parse_ws_idle(text, row.get("rss_before_kb"), row.get("rss_after_kb"), row.get("sessions_open"))
+        parsed = parse_ws_idle(text, row.get("sessions_open"), (row.get("rss_before_kb"), row.get("rss_after_kb")),
+                               (row.get("heap_before_kb"), row.get("heap_after_kb")))
     elif clients:
         parsed = parse_gatling_level(text, clients)
     else:
@@ -452,8 +456,8 @@ def websocket_table(gatling_rows):
            "arrival; idle: server RSS)\n",
            "| target | echo sessions | echo msg/s | × tomcat-platform | echo p99 | broadcast delivered | broadcast "
            "msg/s | × tomcat-platform | broadcast p99 | idle sessions open | RSS growth MB | RSS per session kB "
-           "| failed |",
-           "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+           "| live heap per session kB | failed |",
+           "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for target in sorted(per_target, key=target_order):
         cells = per_target[target]
         echo, broadcast, idle = cells.get("echo", {}), cells.get("broadcast", {}), cells.get("idle", {})
@@ -461,13 +465,14 @@ def websocket_table(gatling_rows):
         delivered = ("{} of {}".format(fmt(broadcast.get("ok")), fmt(broadcast.get("requests")))
                      if broadcast else "–")
         out.append("| {target} | {echo_level} | {echo_rps} | {echo_x} | {echo_p99} | {delivered} | {bc_rps} | {bc_x} "
-                   "| {bc_p99} | {open} | {growth} | {per_session} | {failed} |".format(
+                   "| {bc_p99} | {open} | {growth} | {per_session} | {heap} | {failed} |".format(
                        target=target, echo_level=fmt(cells.get("echo_level")) if echo else "–",
                        echo_rps=fmt(echo.get("rps")), echo_x=times_tomcat(cells, "echo"),
                        echo_p99=fmt(echo.get("p99_ms")), delivered=delivered, bc_rps=fmt(broadcast.get("rps")),
                        bc_x=times_tomcat(cells, "broadcast"), bc_p99=fmt(broadcast.get("p99_ms")),
                        open=fmt(idle.get("sessions_open")), growth=fmt(idle.get("rss_growth_mb"), 1),
-                       per_session=fmt(idle.get("rss_per_session_kb"), 1), failed=fmt(failed)))
+                       per_session=fmt(idle.get("rss_per_session_kb"), 1),
+                       heap=fmt(idle.get("heap_per_session_kb"), 1), failed=fmt(failed)))
     out.append("")
     return out
 

@@ -241,17 +241,20 @@ class WebSocketBroadcastTest(unittest.TestCase):
 class WebSocketIdleTest(unittest.TestCase):
 
     def test_divides_the_rss_growth_by_the_open_sessions(self):
-        row = benchreport.parse_ws_idle(GATLING_CLEAN, "300000", "402400", "10000")
+        row = benchreport.parse_ws_idle(GATLING_CLEAN, "10000", ("300000", "402400"), ("20000", "45000"))
         self.assertEqual((row["requests"], row["ko"], row["sessions_open"]), (10007, 0, 10000))
         self.assertEqual(row["rss_growth_mb"], 100.0)
         self.assertEqual(row["rss_per_session_kb"], 10.24)
+        self.assertEqual(row["heap_per_session_kb"], 2.5)
 
     def test_leaves_per_session_out_when_nothing_was_open_or_measured(self):
-        row = benchreport.parse_ws_idle(GATLING_WITH_ERRORS, "300000", "301024", "0")
+        row = benchreport.parse_ws_idle(GATLING_WITH_ERRORS, "0", ("300000", "301024"), ("20000", "20000"))
         self.assertEqual((row["sessions_open"], row["rss_growth_mb"]), (0, 1.0))
         self.assertNotIn("rss_per_session_kb", row)
-        row = benchreport.parse_ws_idle(GATLING_WITH_ERRORS, "300000", "", "0")
+        self.assertNotIn("heap_per_session_kb", row)
+        row = benchreport.parse_ws_idle(GATLING_WITH_ERRORS, "5", ("300000", ""), ("", "1"))
         self.assertNotIn("rss_growth_mb", row)
+        self.assertNotIn("heap_per_session_kb", row)
 
     def test_the_command_records_a_gatling_row_with_the_measurements(self):
         with tempfile.TemporaryDirectory() as directory:
@@ -261,10 +264,12 @@ class WebSocketIdleTest(unittest.TestCase):
             with contextlib.redirect_stdout(out):
                 benchreport.parse_command("wsidle", log, ["target=tomcat-platform", "simulation=WebSocketIdle",
                                                           "rss_before_kb=1000", "rss_after_kb=3048",
+                                                          "heap_before_kb=100", "heap_after_kb=1124",
                                                           "sessions_open=1024"])
             row = json.loads(out.getvalue())
         self.assertEqual((row["tool"], row["status"], row["simulation"]), ("gatling", "ok", "WebSocketIdle"))
-        self.assertEqual((row["rss_growth_mb"], row["rss_per_session_kb"]), (2.0, 2.0))
+        self.assertEqual((row["rss_growth_mb"], row["rss_per_session_kb"], row["heap_per_session_kb"]),
+                         (2.0, 2.0, 1.0))
 
 
 class WebSocketTableTest(unittest.TestCase):
@@ -277,21 +282,22 @@ class WebSocketTableTest(unittest.TestCase):
                 dict(common, simulation="WebSocketBroadcast", requests=500000, ok=499990, ko=10, rps=broadcast_rps,
                      p99_ms=120, mean_ms=40),
                 dict(common, simulation="WebSocketIdle", requests=10000, ok=10000, ko=0, sessions_open=10000,
-                     rss_growth_mb=round(per_session_kb * 10000 / 1024, 1), rss_per_session_kb=per_session_kb)]
+                     rss_growth_mb=round(per_session_kb * 10000 / 1024, 1), rss_per_session_kb=per_session_kb,
+                     heap_per_session_kb=per_session_kb / 2)]
 
     def test_puts_each_targets_three_simulations_on_one_row_with_ratios_against_tomcat(self):
         rows = self.rows("tomcat-platform", 20000, 100000, 12.5) + self.rows("sprout-nio-platform", 30000, 150000, 5.0)
         table = benchreport.markdown(rows, [])
         self.assertIn("### WebSocket (echo: round trips/s and p99 ms;", table)
         self.assertIn("| sprout-nio-platform | 1,000 | 30,000 | 1.50 | 4 | 499,990 of 500,000 | 150,000 | 1.50 | 120 "
-                      "| 10,000 | 48.8 | 5.0 | 10 |", table)
+                      "| 10,000 | 48.8 | 5.0 | 2.5 | 10 |", table)
         self.assertIn("| tomcat-platform | 1,000 | 20,000 | 1.00 | 4 |", table)
         self.assertLess(table.index("| sprout-nio-platform | 1,000"), table.index("| tomcat-platform | 1,000"))
 
     def test_a_target_without_websocket_results_gets_dashes(self):
         rows = self.rows("tomcat-platform", 20000, 100000, 12.5)[:1]
         table = benchreport.markdown(rows, [])
-        self.assertIn("| tomcat-platform | 1,000 | 20,000 | 1.00 | 4 | – | – | – | – | – | – | – | 0 |", table)
+        self.assertIn("| tomcat-platform | 1,000 | 20,000 | 1.00 | 4 | – | – | – | – | – | – | – | – | 0 |", table)
 
     def test_no_table_without_websocket_rows(self):
         rows = [{"target": "tomcat-platform", "tool": "gatling", "status": "ok", "simulation": "HelloWorld",

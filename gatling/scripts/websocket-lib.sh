@@ -40,6 +40,15 @@ ws_open_sessions() { # port -> sessions open on the server (0 if it does not ans
 
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null; }
 
+# The server's live heap, kB: a full collection (jcmd GC.run), then the used size of every generation or region
+# set (Serial: "def new generation total ..K, used ..K" and "tenured generation ..."; G1: "garbage-first heap").
+live_heap_kb() {
+  "$JAVA_HOME/bin/jcmd" "$1" GC.run > /dev/null 2>&1 || return 0
+  "$JAVA_HOME/bin/jcmd" "$1" GC.heap_info 2>/dev/null | awk '/(generation|heap) +total/ {
+      for (i = 1; i < NF; i++) if ($i == "used") { v = $(i + 1); sub(/K,?$/, "", v); sum += v }
+    } END { if (sum > 0) print sum }'
+}
+
 run_websocket_simulation() { # simulation target port server-pid ready-ms meta...
   local sim=$1 target=$2 port=$3 server_pid=$4 ready_ms=$5
   shift 5
@@ -67,10 +76,11 @@ run_ws_echo() { # target port ready-ms meta...
 
 # Gatling opens the sessions in the background while this shell watches the server: once it counts them all, or
 # the simulation says every handshake has finished (some failed), and WS_SETTLE_SECONDS later, it reads the server's
-# RSS and the count again. The simulation holds the sessions for WS_HOLD_SECONDS after its last handshake.
+# RSS and the count again, and then its live heap (after a full collection, which must not touch the RSS reading).
+# The simulation holds the sessions for WS_HOLD_SECONDS after its last handshake.
 run_ws_idle() { # target port server-pid ready-ms meta...
   local target=$1 port=$2 pid=$3 ready_ms=$4 log="$RAW_DIR/logs/$1-WebSocketIdle.log"
-  local before after="" open=0 ramp hold settle deadline limit
+  local before after="" heap_before heap_after="" open=0 ramp hold settle deadline limit
   shift 4
   progress "[$STEP/$TOTAL_STEPS] $target: WebSocketIdle ($WS_SESSIONS sessions over ${WS_RAMP_SECONDS}s, held ${WS_HOLD_SECONDS}s, scale $SCALE)"
   ramp=$(ws_scaled "$WS_RAMP_SECONDS")
@@ -78,6 +88,7 @@ run_ws_idle() { # target port server-pid ready-ms meta...
   # The reading must happen while every session is still open: at most a third of the hold after the last one.
   settle=$(python3 -c "import sys; print(min(float(sys.argv[1]), float(sys.argv[2]) / 3))" "$WS_SETTLE_SECONDS" "$hold")
   limit=$(python3 -c "import sys; print(int(float(sys.argv[1]) + float(sys.argv[2]) + 240))" "$ramp" "$hold")
+  heap_before=$(live_heap_kb "$pid")
   before=$(rss_kb "$pid")
   # shellcheck disable=SC2046 # no local addresses: no argument
   gatling_command "$target" "$port" WebSocketIdle WebSocketIdle "$limit" -Dsessions="$WS_SESSIONS" \
@@ -95,14 +106,15 @@ run_ws_idle() { # target port server-pid ready-ms meta...
     sleep "$settle"
     after=$(rss_kb "$pid")
     open=$(ws_open_sessions "$port")
-    progress "$target: $open sessions open, RSS ${before} kB before, ${after} kB now"
+    heap_after=$(live_heap_kb "$pid")
+    progress "$target: $open sessions open, RSS ${before} kB before, ${after} kB now; live heap ${heap_before} kB before, ${heap_after} kB now"
   else
     progress "$target: WebSocketIdle ended before its sessions could be measured (see $log)"
   fi
   wait "$CHILD_PID"
   CHILD_PID=""
   record wsidle "$log" "$@" simulation=WebSocketIdle ready_ms="$ready_ms" rss_before_kb="$before" \
-    rss_after_kb="$after" sessions_open="$open"
+    rss_after_kb="$after" heap_before_kb="$heap_before" heap_after_kb="$heap_after" sessions_open="$open"
   summary_of_last_row
 }
 
