@@ -52,6 +52,12 @@ live_heap_kb() {
 run_websocket_simulation() { # simulation target port server-pid ready-ms meta...
   local sim=$1 target=$2 port=$3 server_pid=$4 ready_ms=$5
   shift 5
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    # A server that died (e.g. out of memory with 10,000 sessions) fails the rest instead of refusing connections.
+    record_status "$target" failed "$sim not run: the server had exited (see $RAW_DIR/logs/$target-server.log)"
+    progress "[$STEP/$TOTAL_STEPS] $target: $sim not run, the server had exited"
+    return 0
+  fi
   case "$sim" in
     WebSocketEcho) run_ws_echo "$target" "$port" "$ready_ms" "$@" ;;
     WebSocketIdle) run_ws_idle "$target" "$port" "$server_pid" "$ready_ms" "$@" ;;

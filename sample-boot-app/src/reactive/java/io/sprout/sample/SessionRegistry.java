@@ -1,10 +1,9 @@
 package io.sprout.sample;
 
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import org.springframework.stereotype.Component;
 
@@ -50,24 +49,8 @@ class SessionRegistry implements WebSocketSessions {
 
     @Override
     public BroadcastResult broadcast(int messages, int size) {
-        long startMicros = BroadcastMessage.nowMicros();
-        long start = System.nanoTime();
-        String[] texts = new String[messages];
-        for (int i = 0; i < messages; i++) {
-            texts[i] = BroadcastMessage.text(i, startMicros, size);
-        }
-        List<BroadcastSubscriber> recipients = List.copyOf(this.subscribers.values());
-        long sent = 0;
-        for (BroadcastSubscriber subscriber : recipients) {
-            for (String text : texts) {
-                if (subscriber.offer(text)) {
-                    sent++;
-                }
-            }
-        }
-        long failed = (long) recipients.size() * messages - sent;
-        return new BroadcastResult(recipients.size(), messages, size, sent, failed,
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        return Broadcast.fanOut(this.subscribers.values(), messages, size, Function.identity(),
+                BroadcastSubscriber::offer);
     }
 
 }

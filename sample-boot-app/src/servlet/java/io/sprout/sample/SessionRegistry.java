@@ -1,7 +1,6 @@
 package io.sprout.sample;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -75,27 +74,7 @@ class SessionRegistry implements WebSocketSessions {
 
     @Override
     public BroadcastResult broadcast(int messages, int size) {
-        long startMicros = BroadcastMessage.nowMicros();
-        long start = System.nanoTime();
-        TextMessage[] texts = new TextMessage[messages];
-        for (int i = 0; i < messages; i++) {
-            texts[i] = new TextMessage(BroadcastMessage.text(i, startMicros, size));
-        }
-        List<WebSocketSession> recipients = List.copyOf(this.subscribers.values());
-        long sent = 0;
-        long failed = 0;
-        for (WebSocketSession session : recipients) {
-            for (TextMessage text : texts) {
-                if (send(session, text)) {
-                    sent++;
-                }
-                else {
-                    failed++;
-                }
-            }
-        }
-        return new BroadcastResult(recipients.size(), messages, size, sent, failed,
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        return Broadcast.fanOut(this.subscribers.values(), messages, size, TextMessage::new, SessionRegistry::send);
     }
 
     private static boolean send(WebSocketSession session, TextMessage text) {
