@@ -32,19 +32,21 @@ ws_local_addresses() { [ -n "$WS_LOCAL_ADDRESSES" ] && echo "-DlocalAddresses=$W
 # Seconds times SCALE, at least one (as the simulations scale them).
 ws_scaled() { python3 -c "import sys; print(max(1.0, float(sys.argv[1]) * float(sys.argv[2])))" "$1" "$SCALE"; }
 
-ws_open_sessions() { # port -> sessions open on the server (0 if it does not answer)
+ws_open_sessions() { # port [seconds] -> sessions open on the server (0 if it does not answer in time)
   local open
-  open=$(curl -s --max-time 2 "http://127.0.0.1:$1/benchmark/ws/sessions" | sed -n 's/.*"open":\([0-9]*\).*/\1/p')
+  open=$(curl -s --max-time "${2:-2}" "http://127.0.0.1:$1/benchmark/ws/sessions" \
+    | sed -n 's/.*"open":\([0-9]*\).*/\1/p')
   echo "${open:-0}"
 }
 
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null; }
 
 # The server's live heap, kB: a full collection (jcmd GC.run), then the used size of every generation or region
-# set (Serial: "def new generation total ..K, used ..K" and "tenured generation ..."; G1: "garbage-first heap").
+# set, the lines "<name> total ..K, used ..K" of GC.heap_info (Serial on JDK 25: "DefNew" and "Tenured"; G1:
+# "garbage-first heap"); the space lines under them and Metaspace have no "total".
 live_heap_kb() {
-  "$JAVA_HOME/bin/jcmd" "$1" GC.run > /dev/null 2>&1 || return 0
-  "$JAVA_HOME/bin/jcmd" "$1" GC.heap_info 2>/dev/null | awk '/(generation|heap) +total/ {
+  timeout 60 "$JAVA_HOME/bin/jcmd" "$1" GC.run > /dev/null 2>&1 || return 0
+  timeout 60 "$JAVA_HOME/bin/jcmd" "$1" GC.heap_info 2>/dev/null | awk '/ total [0-9]+K, used [0-9]+K/ {
       for (i = 1; i < NF; i++) if ($i == "used") { v = $(i + 1); sub(/K,?$/, "", v); sum += v }
     } END { if (sum > 0) print sum }'
 }
@@ -111,7 +113,8 @@ run_ws_idle() { # target port server-pid ready-ms meta...
   if kill -0 "$CHILD_PID" 2>/dev/null; then
     sleep "$settle"
     after=$(rss_kb "$pid")
-    open=$(ws_open_sessions "$port")
+    # A server busy with 10,000 sessions may answer slowly; this count is the divisor, so wait for it.
+    open=$(ws_open_sessions "$port" 30)
     heap_after=$(live_heap_kb "$pid")
     progress "$target: $open sessions open, RSS ${before} kB before, ${after} kB now; live heap ${heap_before} kB before, ${heap_after} kB now"
   else
