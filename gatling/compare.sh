@@ -42,7 +42,9 @@
 #   WS_ECHO_WARMUP_SECONDS (20), WS_SIZE (64 characters per message), WS_SESSIONS (10000, idle and broadcast),
 #   WS_RAMP_SECONDS (20), WS_HOLD_SECONDS (20), WS_SETTLE_SECONDS (3, after the last idle session opened and before
 #   RSS is read), WS_BROADCASTS (5), WS_MESSAGES (10), WS_GAP_SECONDS (2), WS_DRAIN_SECONDS (30),
-#   WS_LOCAL_ADDRESSES (e.g. "127.0.0.1,127.0.0.2": Gatling's source addresses, each with its own ephemeral ports).
+#   WS_LOCAL_ADDRESSES (e.g. "127.0.0.1,127.0.0.2": Gatling's source addresses, each with its own ephemeral ports),
+#   WS_MAX_CONNECTIONS (WS_SESSIONS + 2000: server.tomcat.max-connections and sprout.server.max-connections, whose
+#   default of 8,192 would refuse the 10,000 sessions).
 # With wrk enabled, each target's server stays up (idle) after its Gatling runs and is reused by the wrk phase.
 set -uo pipefail
 
@@ -97,6 +99,12 @@ esac
 : "${WS_ECHO_SESSIONS:=1000}" "${WS_ECHO_SECONDS:=30}" "${WS_ECHO_WARMUP_SECONDS:=20}" "${WS_SIZE:=64}"
 : "${WS_SESSIONS:=10000}" "${WS_RAMP_SECONDS:=20}" "${WS_HOLD_SECONDS:=20}" "${WS_SETTLE_SECONDS:=3}"
 : "${WS_BROADCASTS:=5}" "${WS_MESSAGES:=10}" "${WS_GAP_SECONDS:=2}" "${WS_DRAIN_SECONDS:=30}" "${WS_LOCAL_ADDRESSES:=}"
+: "${WS_MAX_CONNECTIONS:=$((WS_SESSIONS + 2000))}"
+if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
+  # Tomcat and Sprout accept at most 8,192 connections by default (Jetty and Reactor Netty have no limit): beyond it
+  # a handshake waits in the backlog until it times out. Each server ignores the other's property.
+  APP_ARGS="${APP_ARGS:-} --server.tomcat.max-connections=$WS_MAX_CONNECTIONS --sprout.server.max-connections=$WS_MAX_CONNECTIONS"
+fi
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
 : "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
 # Identical for every server. A JVM pinned to one CPU picks Serial GC and one virtual-thread carrier anyway;

@@ -24,6 +24,7 @@ ws_preflight() {
 }
 
 ws_machine_lines() {
+  echo "- WebSocket: Tomcat's and Sprout's connection limits raised to $WS_MAX_CONNECTIONS (application arguments above)"
   echo "- WebSocket: echo $WS_ECHO_SESSIONS sessions x ${WS_ECHO_SECONDS}s after a ${WS_ECHO_WARMUP_SECONDS}s warm-up level, $WS_SIZE-character text messages; idle $WS_SESSIONS sessions ramped over ${WS_RAMP_SECONDS}s, held ${WS_HOLD_SECONDS}s, RSS read ${WS_SETTLE_SECONDS}s after the last opened; broadcast to $WS_SESSIONS sessions, $WS_BROADCASTS x $WS_MESSAGES messages of $WS_SIZE characters, ${WS_GAP_SECONDS}s apart (durations times scale $SCALE)${WS_LOCAL_ADDRESSES:+; source addresses $WS_LOCAL_ADDRESSES}"
 }
 
@@ -113,8 +114,13 @@ run_ws_idle() { # target port server-pid ready-ms meta...
   if kill -0 "$CHILD_PID" 2>/dev/null; then
     sleep "$settle"
     after=$(rss_kb "$pid")
-    # A server busy with 10,000 sessions may answer slowly; this count is the divisor, so wait for it.
-    open=$(ws_open_sessions "$port" 30)
+    # The server's count is the divisor. A server at its connection limit cannot answer it (the request waits in the
+    # backlog), so then the sessions the simulation holds are the divisor.
+    open=$(ws_open_sessions "$port" 10)
+    if [ "$open" = 0 ]; then
+      open=$(sed -n 's/^ws-idle handshakes=[0-9]* open=\([0-9]*\)$/\1/p' "$log" | head -1)
+      progress "$target: the server did not answer /benchmark/ws/sessions; ${open:-no} sessions held by Gatling"
+    fi
     heap_after=$(live_heap_kb "$pid")
     progress "$target: $open sessions open, RSS ${before} kB before, ${after} kB now; live heap ${heap_before} kB before, ${heap_after} kB now"
   else
