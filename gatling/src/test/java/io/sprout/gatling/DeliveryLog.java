@@ -33,16 +33,8 @@ final class DeliveryLog {
      * ({@code broadcast <sequence> <epoch-micros> ...}, written by the sample app) counts as malformed.
      */
     void record(String text, long receivedMillis) {
-        String[] parts = text.split(" ", 4);
-        long startMicros;
-        try {
-            if (parts.length < 3 || !"broadcast".equals(parts[0])) {
-                throw new NumberFormatException("not a broadcast message");
-            }
-            startMicros = Long.parseLong(parts[2]);
-        }
-        catch (NumberFormatException ex) {
-            // Counted and reported; one garbled message must not stop the session that saw it.
+        long startMicros = broadcastStart(text);
+        if (startMicros < 0) {
             this.malformed.increment();
             return;
         }
@@ -52,6 +44,16 @@ final class DeliveryLog {
         this.totalMillis.add(millis);
         this.lastDelivery.computeIfAbsent(startMicros, (start) -> new LongAccumulator(Math::max, Long.MIN_VALUE))
             .accumulate(receivedMillis);
+    }
+
+    /** The start stamp of a broadcast message, or -1 if {@code text} is not one. */
+    static long broadcastStart(String text) {
+        String[] parts = text.split(" ", 4);
+        if (parts.length < 3 || !"broadcast".equals(parts[0]) || parts[2].isEmpty()
+                || !parts[2].chars().allMatch(Character::isDigit) || parts[2].length() > 18) {
+            return -1;
+        }
+        return Long.parseLong(parts[2]);
     }
 
     long deliveries() {
