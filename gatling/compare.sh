@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The comparison runner: the same Spring Boot application on every server, loaded by Gatling and wrk, one table.
 #
-#   gatling/compare.sh [quick|full|smoke|wrk|async] [target...]
+#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket] [target...]
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
 #   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
@@ -14,6 +14,10 @@
 #   async  AsyncLatency (500/1,000/2,000 clients looping on /latency-async?ms=100, 20 s per level after a 30 s
 #          warm-up level), then wrk on /hello and /json (3 interleaved rounds x 10 s after 15 s warm-up); default
 #          targets sprout-nio-platform sprout-hybrid-platform tomcat-platform (name netty to add it): about 11 min
+#   websocket  WebSocketEcho (1,000 sessions, round trips for 30 s after a 20 s warm-up level), WebSocketIdle
+#          (10,000 idle sessions; the server's RSS and live heap before and while they are open), WebSocketBroadcast
+#          (10,000 sessions, 5 broadcasts x 10 messages, delivery times); every server with a 2 GB heap; default
+#          targets the four Sprout combinations, tomcat-platform, jetty-platform and netty: about 3 min per target
 #
 # The blocking path of two builds (e.g. the previous commit and this one) is compared by gatling/ab-wrk.sh.
 #
@@ -34,6 +38,13 @@
 #   APP_ARGS (extra application arguments for every target, e.g. --spring.profiles.active=postgres after
 #   sample-boot-app/scripts/postgres-setup.sh), PORT (first port tried), SKIP_BUILD (1 = reuse built jars), OUT_DIR,
 #   RAW_DIR.
+# WebSocket knobs (websocket preset, durations multiplied by SCALE): WS_ECHO_SESSIONS (1000), WS_ECHO_SECONDS (30),
+#   WS_ECHO_WARMUP_SECONDS (20), WS_SIZE (64 characters per message), WS_SESSIONS (10000, idle and broadcast),
+#   WS_RAMP_SECONDS (20), WS_HOLD_SECONDS (20), WS_SETTLE_SECONDS (3, after the last idle session opened and before
+#   RSS is read), WS_BROADCASTS (5), WS_MESSAGES (10), WS_GAP_SECONDS (2), WS_DRAIN_SECONDS (30),
+#   WS_LOCAL_ADDRESSES (e.g. "127.0.0.1,127.0.0.2": Gatling's source addresses, each with its own ephemeral ports),
+#   WS_MAX_CONNECTIONS (WS_SESSIONS + 2000: server.tomcat.max-connections and sprout.server.max-connections, whose
+#   default of 8,192 would refuse the 10,000 sessions).
 # With wrk enabled, each target's server stays up (idle) after its Gatling runs and is reused by the wrk phase.
 set -uo pipefail
 
@@ -41,6 +52,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 REPORT="$ROOT/gatling/scripts/benchreport.py"
 # shellcheck source=scripts/bench-lib.sh
 . "$ROOT/gatling/scripts/bench-lib.sh"
+# shellcheck source=scripts/websocket-lib.sh
+. "$ROOT/gatling/scripts/websocket-lib.sh"
 
 usage() {
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
@@ -69,11 +82,29 @@ case "$PRESET" in
     : "${SIMS:=AsyncLatency}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
     : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" "${WRK_ENDPOINTS:=hello json}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-hybrid-platform tomcat-platform ;;
+  websocket)
+    # Idle before Broadcast: RSS growth counts pages first touched, and Broadcast's 10,000 sessions would already
+    # have touched them. Echo's warm-up level warms the server (and its heap) first.
+    : "${SIMS:=WebSocketEcho WebSocketIdle WebSocketBroadcast}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=0}"
+    # 10,000 sessions do not fit every server in the other presets' 512 MB heap (Tomcat's buffers alone took more:
+    # OutOfMemoryError), so this preset gives every server 2 GB, still fixed and still identical for all.
+    : "${JVM_FLAGS:=-Xms2g -Xmx2g -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
+    [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
+      tomcat-platform jetty-platform netty ;;
   -h|--help|help) usage ;;
   *) echo "Unknown preset '$PRESET'." >&2; usage ;;
 esac
 : "${COLD_USERS:=2000}" "${CONCURRENCY_LEVELS:=500 1000 2000}" "${CONCURRENCY_REQUESTS:=10000}" "${CONCURRENCY_SCALE:=1}"
 : "${ASYNC_LEVEL_SECONDS:=20}" "${ASYNC_WARMUP_SECONDS:=30}"
+: "${WS_ECHO_SESSIONS:=1000}" "${WS_ECHO_SECONDS:=30}" "${WS_ECHO_WARMUP_SECONDS:=20}" "${WS_SIZE:=64}"
+: "${WS_SESSIONS:=10000}" "${WS_RAMP_SECONDS:=20}" "${WS_HOLD_SECONDS:=20}" "${WS_SETTLE_SECONDS:=3}"
+: "${WS_BROADCASTS:=5}" "${WS_MESSAGES:=10}" "${WS_GAP_SECONDS:=2}" "${WS_DRAIN_SECONDS:=30}" "${WS_LOCAL_ADDRESSES:=}"
+: "${WS_MAX_CONNECTIONS:=$((WS_SESSIONS + 2000))}"
+if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
+  # Tomcat and Sprout accept at most 8,192 connections by default (Jetty and Reactor Netty have no limit): beyond it
+  # a handshake waits in the backlog until it times out. Each server ignores the other's property.
+  APP_ARGS="${APP_ARGS:-} --server.tomcat.max-connections=$WS_MAX_CONNECTIONS --sprout.server.max-connections=$WS_MAX_CONNECTIONS"
+fi
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
 : "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
 # Identical for every server. A JVM pinned to one CPU picks Serial GC and one virtual-thread carrier anyway;
@@ -114,6 +145,7 @@ need_package curl curl
 need_package taskset util-linux
 [ "$WRK" = 1 ] && need_package wrk wrk
 setup_pinning
+[[ " $SIMS " == *" WebSocket"* ]] && ws_preflight
 
 # ------------------------------------------------------------------ targets
 jar_of() { echo "$ROOT/sample-boot-app/target/$1/sample-boot-app-$1.jar"; }
@@ -166,18 +198,26 @@ elif r["tool"] == "wrk":
 else:
     print("   -> %d requests, KO %d, mean %s ms, p99 %s ms, %.1f req/s, assertions %s%s" % (r.get("requests", 0),
           r.get("ko", 0), r.get("mean_ms"), r.get("p99_ms"), r.get("rps") or 0, r.get("assertions", "-"),
-          (", errors: " + r["errors"]) if r.get("errors") else ""))'
+          (", errors: " + r["errors"]) if r.get("errors") else ""))
+if r.get("rss_growth_mb") is not None:
+    print("   -> %s sessions open: RSS +%s MB, %s kB per session" % (r.get("sessions_open"), r["rss_growth_mb"],
+          r.get("rss_per_session_kb")))'
 }
 
 # ------------------------------------------------------------------ Gatling
 GATLING_CP=""
+gatling_command() { # target port simulation label seconds-limit [-Dprop=value...]: sets GATLING_COMMAND
+  local target=$1 port=$2 simulation=$3 label=$4 limit=$5
+  shift 5
+  # shellcheck disable=SC2206 # GATLING_JVM is a word list on purpose
+  GATLING_COMMAND=(timeout --kill-after=10 "$limit" "${ON_LOAD_CPU[@]}" "$JAVA" $GATLING_JVM -cp "$GATLING_CP"
+    -DbaseUrl="http://127.0.0.1:$port" -Dscale="$SCALE" "$@" io.gatling.app.Gatling
+    -s "io.sprout.gatling.${simulation}Simulation" -rf "$RAW_DIR/gatling" -rd "$target $label")
+}
 run_gatling() { # target port simulation label seconds-limit log [-Dprop=value...]
-  local target=$1 port=$2 simulation=$3 label=$4 limit=$5 log=$6
-  shift 6
-  # shellcheck disable=SC2086 # GATLING_JVM is a word list on purpose
-  run_child timeout --kill-after=10 "$limit" "${ON_LOAD_CPU[@]}" "$JAVA" $GATLING_JVM -cp "$GATLING_CP" \
-    -DbaseUrl="http://127.0.0.1:$port" -Dscale="$SCALE" "$@" io.gatling.app.Gatling \
-    -s "io.sprout.gatling.${simulation}Simulation" -rf "$RAW_DIR/gatling" -rd "$target $label" > "$log" 2>&1
+  local log=$6
+  gatling_command "$1" "$2" "$3" "$4" "$5" "${@:7}"
+  run_child "${GATLING_COMMAND[@]}" > "$log" 2>&1
 }
 sim_limit() { # generous wall-clock bound for one Gatling run, in seconds
   python3 -c "import sys; print(int(float(sys.argv[1]) * float(sys.argv[2]) + 120))" "$1" "$SCALE"
@@ -270,6 +310,11 @@ run_target_gatling() { # target
           clients="$level" ready_ms="$ready_ms"
         summary_of_last_row
       done
+      continue
+    fi
+    if [[ "$sim" == WebSocket* ]]; then
+      STEP=$((STEP + 1))
+      run_websocket_simulation "$sim" "$target" "$port" "$server_pid" "$ready_ms" "${meta[@]}"
       continue
     fi
     STEP=$((STEP + 1))
@@ -367,6 +412,7 @@ write_machine() {
     echo "- simulations: ${SIMS:-none} at duration scale $SCALE; warm-up ${WARMUP_SECONDS}s; ColdStart burst $COLD_USERS users;"
     echo "  Concurrency levels $CONCURRENCY_LEVELS, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests per level"
     [[ " $SIMS " == *" AsyncLatency "* ]] && echo "- AsyncLatency: levels $CONCURRENCY_LEVELS clients on /benchmark/latency-async?ms=100, ${ASYNC_LEVEL_SECONDS}s per level after a ${ASYNC_WARMUP_SECONDS}s warm-up level at the largest, times scale $SCALE"
+    [[ " $SIMS " == *" WebSocket"* ]] && ws_machine_lines
     [ "$WRK" = 1 ] && echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up"
     echo "- targets: ${TARGETS[*]}"
     echo "- raw logs and Gatling HTML reports: bench-results/$RUN_ID/ (not committed)"

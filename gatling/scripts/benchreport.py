@@ -5,6 +5,11 @@ Used by gatling/compare.sh:
   benchreport.py gatling LOG key=value...   print one JSON result line parsed from a Gatling console log; with
                                             clients=N, the Concurrency level of N clients of a multi-level run
   benchreport.py wrk LOG key=value...       print one JSON result line parsed from `wrk --latency` output
+  benchreport.py wsbroadcast LOG key=value...  the same for WebSocketBroadcast: its deliveries, from the line the
+                                            simulation prints, and its Gatling errors and assertions
+  benchreport.py wsidle LOG key=value...    the same for WebSocketIdle: its handshakes, and the server's memory
+                                            growth from rss_before_kb, rss_after_kb, heap_before_kb, heap_after_kb
+                                            and sessions_open
   benchreport.py report RUN_DIR             read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
                                             into RUN_DIR, print the Markdown tables
   benchreport.py ab RUN_DIR                 the same for gatling/ab-wrk.sh: wrk rows with side=old|new, compared as
@@ -28,7 +33,8 @@ from pathlib import Path
 CSV_COLUMNS = [
     "target", "server", "threads", "mode", "tool", "simulation", "round", "status", "requests", "ok", "ko",
     "success_pct", "mean_ms", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "max_ms", "rps", "ratio_vs_tomcat_platform",
-    "ratio_vs_tomcat_same_threads", "assertions", "ready_ms", "errors", "note",
+    "ratio_vs_tomcat_same_threads", "assertions", "ready_ms", "errors", "note", "sessions_open", "rss_before_kb",
+    "rss_after_kb", "rss_growth_mb", "rss_per_session_kb", "heap_before_kb", "heap_after_kb", "heap_per_session_kb",
 ]
 
 BASELINE = "tomcat-platform"
@@ -183,17 +189,72 @@ def to_ms(value, unit):
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
+BROADCAST_LINE = re.compile(r"^ws-broadcast (.*)$", re.M)
+
+
+def parse_ws_broadcast(text):
+    """WebSocketBroadcast: every message the server accepted for a session is one 'request', delivered or not; the
+    delivery times (trigger to arrival) are its response times and the deliveries per second its throughput.
+    Failed handshakes or broadcast requests show in errors and fail the assertion."""
+    line = BROADCAST_LINE.search(text)
+    if not line:
+        return None
+    values = dict(pair.split("=", 1) for pair in line.group(1).split())
+    expected, delivered = int(values["expected"]), int(values["delivered"])
+    row = {"requests": expected, "ok": min(delivered, expected), "ko": max(0, expected - delivered),
+           "mean_ms": float(values["mean_ms"]), "rps": float(values["rate"])}
+    for key in ("p50_ms", "p95_ms", "p99_ms", "max_ms"):
+        row[key] = float(values[key])
+    gatling = parse_gatling(text) or {}
+    errors = []
+    if gatling.get("ko"):
+        errors.append(f"{gatling['ko']} failed Gatling requests (handshakes, broadcasts): {gatling.get('errors', '')}")
+    if int(values.get("malformed", 0)):
+        errors.append(f"malformed messages x{values['malformed']}")
+    if expected == 0:
+        errors.append("no broadcast reached a session")
+    row["errors"] = "; ".join(errors)
+    # The simulation asserts on its broadcast requests only (Gatling prints "broadcast: ... : true").
+    assertion = re.search(r"^broadcast: .* : (true|false)", text, re.M)
+    if assertion:
+        row["assertions"] = "pass" if assertion.group(1) == "true" else "fail"
+    return row
+
+
+def parse_ws_idle(text, sessions_open, rss=(None, None), heap=(None, None)):
+    """WebSocketIdle: Gatling's numbers of the handshakes, the server's RSS growth while `sessions_open` sessions
+    were open, and its live heap growth (each a (before, after) pair in kB; per session only when some were open)."""
+    row = parse_gatling(text)
+    if row is None:
+        return None
+    row["sessions_open"] = int(sessions_open or 0)
+    if all(rss):
+        growth_kb = int(rss[1]) - int(rss[0])
+        row["rss_growth_mb"] = round(growth_kb / 1024, 1)
+        if row["sessions_open"] > 0:
+            row["rss_per_session_kb"] = round(growth_kb / row["sessions_open"], 2)
+    if all(heap) and row["sessions_open"] > 0:
+        row["heap_per_session_kb"] = round((int(heap[1]) - int(heap[0])) / row["sessions_open"], 2)
+    return row
+
+
 def parse_command(kind, log_path, assignments):
     text = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
     row = dict(assignment.split("=", 1) for assignment in assignments)
     clients = row.pop("clients", None)
     if kind == "wrk":
         parsed = parse_wrk(text)
+    elif kind == "wsbroadcast":
+        parsed = parse_ws_broadcast(text)
+    elif kind == "wsidle":
+        parsed = parse_ws_idle(text, row.get("sessions_open"), (row.get("rss_before_kb"), row.get("rss_after_kb")),
+                               (row.get("heap_before_kb"), row.get("heap_after_kb")))
     elif clients:
         parsed = parse_gatling_level(text, clients)
     else:
         parsed = parse_gatling(text)
-    row["tool"] = kind
+    # The WebSocket kinds are Gatling runs read differently: they belong in the Gatling tables.
+    row["tool"] = "wrk" if kind == "wrk" else "gatling"
     if parsed is None:
         row["status"] = "crashed"
         row.setdefault("note", f"no results in {Path(log_path).name}")
@@ -299,6 +360,7 @@ def markdown(rows, wrk_summary):
                            err=(r.get("errors") or "").replace("|", "/")))
         out.append("")
     out.extend(level_tables(gatling))
+    out.extend(websocket_table(gatling))
     if wrk_summary:
         out.append("### wrk throughput (server on CPU 0, wrk on CPU 1, median of interleaved rounds)\n")
         out.append("| endpoint | target | req/s | × tomcat-platform | × tomcat (same thread type) | mean ms | p50 ms "
@@ -368,8 +430,55 @@ def level_tables(gatling_rows):
     return out
 
 
+def websocket_table(gatling_rows):
+    """One row per target: echo round trips/s and p99 (largest level), broadcast deliveries/s and p99, and the memory
+    10,000 idle sessions cost, with the throughputs' ratios against Tomcat platform."""
+    measured = [r for r in gatling_rows if r.get("status") == "ok" and r["simulation"].startswith("WebSocket")]
+    if not measured:
+        return []
+    per_target = {}
+    for r in measured:
+        cells = per_target.setdefault(r["target"], {})
+        base, level = level_of(r["simulation"])
+        if base == "WebSocketEcho" and (level or 0) >= cells.get("echo_level", -1):
+            cells["echo"], cells["echo_level"] = r, level or 0
+        elif base == "WebSocketBroadcast":
+            cells["broadcast"] = r
+        elif base == "WebSocketIdle":
+            cells["idle"] = r
+    baseline = per_target.get(BASELINE, {})
+
+    def times_tomcat(cells, kind):
+        value = cells.get(kind, {}).get("rps")
+        return fmt(ratio(value, baseline.get(kind, {}).get("rps")), 2)
+
+    out = ["### WebSocket (echo: round trips/s and p99 ms; broadcast: deliveries/s and p99 ms from trigger to "
+           "arrival; idle: server RSS)\n",
+           "| target | echo sessions | echo msg/s | × tomcat-platform | echo p99 | broadcast delivered | broadcast "
+           "msg/s | × tomcat-platform | broadcast p99 | idle sessions open | RSS growth MB | RSS per session kB "
+           "| live heap per session kB | failed |",
+           "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for target in sorted(per_target, key=target_order):
+        cells = per_target[target]
+        echo, broadcast, idle = cells.get("echo", {}), cells.get("broadcast", {}), cells.get("idle", {})
+        failed = sum(int(r.get("ko") or 0) for r in (echo, broadcast, idle))
+        delivered = ("{} of {}".format(fmt(broadcast.get("ok")), fmt(broadcast.get("requests")))
+                     if broadcast else "–")
+        out.append("| {target} | {echo_level} | {echo_rps} | {echo_x} | {echo_p99} | {delivered} | {bc_rps} | {bc_x} "
+                   "| {bc_p99} | {open} | {growth} | {per_session} | {heap} | {failed} |".format(
+                       target=target, echo_level=fmt(cells.get("echo_level")) if echo else "–",
+                       echo_rps=fmt(echo.get("rps")), echo_x=times_tomcat(cells, "echo"),
+                       echo_p99=fmt(echo.get("p99_ms")), delivered=delivered, bc_rps=fmt(broadcast.get("rps")),
+                       bc_x=times_tomcat(cells, "broadcast"), bc_p99=fmt(broadcast.get("p99_ms")),
+                       open=fmt(idle.get("sessions_open")), growth=fmt(idle.get("rss_growth_mb"), 1),
+                       per_session=fmt(idle.get("rss_per_session_kb"), 1),
+                       heap=fmt(idle.get("heap_per_session_kb"), 1), failed=fmt(failed)))
+    out.append("")
+    return out
+
+
 SIMULATION_ORDER = ["ColdStart", "HelloWorld", "CpuIntensive", "Latency", "Concurrency", "AsyncLatency", "Db",
-                    "HeavyLoad"]
+                    "HeavyLoad", "WebSocketEcho", "WebSocketIdle", "WebSocketBroadcast"]
 TARGET_ORDER = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
                 "tomcat-platform", "tomcat-virtual", "jetty-platform", "jetty-virtual", "netty"]
 
@@ -487,6 +596,13 @@ def charts(run_dir, rows, wrk_summary):
                       for (target, level) in cells}
             written.append(grouped_bars(f"{base}: {unit} by number of clients", unit, groups, targets, values,
                                         run_dir / f"levels-{slug}-{base.lower()}.svg", digits))
+    idle = sorted([r for r in gatling if r["simulation"] == "WebSocketIdle" and r.get("rss_per_session_kb") is not None],
+                  key=lambda r: target_order(r["target"]))
+    if idle:
+        written.append(grouped_bars("WebSocketIdle: server RSS per open idle session", "kB per session",
+                                    [r["target"] for r in idle], ["kB"],
+                                    {(r["target"], "kB"): r["rss_per_session_kb"] for r in idle},
+                                    run_dir / "websocket-rss-per-session.svg", 1))
     if gatling:
         targets = sorted({r["target"] for r in gatling}, key=target_order)
         values = {(r["simulation"], r["target"]): r.get("success_pct") for r in gatling}
@@ -604,7 +720,7 @@ def ab_command(run_dir):
 
 
 def main(argv):
-    if len(argv) >= 3 and argv[1] in ("gatling", "wrk"):
+    if len(argv) >= 3 and argv[1] in ("gatling", "wrk", "wsbroadcast", "wsidle"):
         parse_command(argv[1], argv[2], argv[3:])
     elif len(argv) == 3 and argv[1] == "report":
         report_command(argv[2])

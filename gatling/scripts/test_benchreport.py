@@ -209,6 +209,111 @@ class AsyncLatencyLevelsTest(unittest.TestCase):
         self.assertIn("| tomcat-platform | 110 / 200 / 4,500 | – | 0 |", table)
 
 
+GATLING_CLEAN = GATLING_WITH_ERRORS.replace("|     1,305 |     1,000 |       305", "|    10,007 |    10,007 |         0")
+
+
+class WebSocketBroadcastTest(unittest.TestCase):
+
+    LINE = ("ws-broadcast sessions=10000 broadcasts=5 messages=10 size=64 expected=500000 delivered=499000 "
+            "malformed=0 mean_ms=41.5 p50_ms=35 p95_ms=90 p99_ms=120 max_ms=300 delivering_millis=2000 rate=249500.0\n")
+
+    def test_counts_each_accepted_message_as_a_request_and_its_delivery_time_as_its_response_time(self):
+        row = benchreport.parse_ws_broadcast(self.LINE + GATLING_CLEAN
+                                             + "broadcast: percentage of successful events is 100.0 : true\n")
+        self.assertEqual((row["requests"], row["ok"], row["ko"]), (500000, 499000, 1000))
+        self.assertEqual((row["mean_ms"], row["p50_ms"], row["p95_ms"], row["p99_ms"], row["max_ms"]),
+                         (41.5, 35.0, 90.0, 120.0, 300.0))
+        self.assertEqual(row["rps"], 249500.0)
+        self.assertEqual((row["errors"], row["assertions"]), ("", "pass"))
+
+    def test_reports_failed_handshakes_and_a_broadcast_that_reached_nobody(self):
+        line = self.LINE.replace("expected=500000 delivered=499000", "expected=0 delivered=0")
+        row = benchreport.parse_ws_broadcast(line + GATLING_WITH_ERRORS)
+        self.assertEqual((row["requests"], row["ok"], row["ko"]), (0, 0, 0))
+        self.assertIn("305 failed Gatling requests (handshakes, broadcasts): j.n.ConnectException", row["errors"])
+        self.assertIn("no broadcast reached a session", row["errors"])
+        self.assertNotIn("assertions", row)
+
+    def test_returns_none_when_the_simulation_printed_nothing(self):
+        self.assertIsNone(benchreport.parse_ws_broadcast(GATLING_CLEAN))
+
+
+class WebSocketIdleTest(unittest.TestCase):
+
+    def test_divides_the_rss_growth_by_the_open_sessions(self):
+        row = benchreport.parse_ws_idle(GATLING_CLEAN, "10000", ("300000", "402400"), ("20000", "45000"))
+        self.assertEqual((row["requests"], row["ko"], row["sessions_open"]), (10007, 0, 10000))
+        self.assertEqual(row["rss_growth_mb"], 100.0)
+        self.assertEqual(row["rss_per_session_kb"], 10.24)
+        self.assertEqual(row["heap_per_session_kb"], 2.5)
+
+    def test_leaves_per_session_out_when_nothing_was_open_or_measured(self):
+        row = benchreport.parse_ws_idle(GATLING_WITH_ERRORS, "0", ("300000", "301024"), ("20000", "20000"))
+        self.assertEqual((row["sessions_open"], row["rss_growth_mb"]), (0, 1.0))
+        self.assertNotIn("rss_per_session_kb", row)
+        self.assertNotIn("heap_per_session_kb", row)
+        row = benchreport.parse_ws_idle(GATLING_WITH_ERRORS, "5", ("300000", ""), ("", "1"))
+        self.assertNotIn("rss_growth_mb", row)
+        self.assertNotIn("heap_per_session_kb", row)
+
+    def test_the_command_records_a_gatling_row_with_the_measurements(self):
+        with tempfile.TemporaryDirectory() as directory:
+            log = Path(directory) / "idle.log"
+            log.write_text(GATLING_CLEAN)
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                benchreport.parse_command("wsidle", log, ["target=tomcat-platform", "simulation=WebSocketIdle",
+                                                          "rss_before_kb=1000", "rss_after_kb=3048",
+                                                          "heap_before_kb=100", "heap_after_kb=1124",
+                                                          "sessions_open=1024"])
+            row = json.loads(out.getvalue())
+        self.assertEqual((row["tool"], row["status"], row["simulation"]), ("gatling", "ok", "WebSocketIdle"))
+        self.assertEqual((row["rss_growth_mb"], row["rss_per_session_kb"], row["heap_per_session_kb"]),
+                         (2.0, 2.0, 1.0))
+
+
+class WebSocketTableTest(unittest.TestCase):
+
+    @staticmethod
+    def rows(target, echo_rps, broadcast_rps, per_session_kb):
+        common = {"target": target, "tool": "gatling", "status": "ok"}
+        return [dict(common, simulation="WebSocketEcho-1000", requests=100, ok=100, ko=0, rps=echo_rps, p99_ms=4,
+                     mean_ms=2),
+                dict(common, simulation="WebSocketBroadcast", requests=500000, ok=499990, ko=10, rps=broadcast_rps,
+                     p99_ms=120, mean_ms=40),
+                dict(common, simulation="WebSocketIdle", requests=10000, ok=10000, ko=0, sessions_open=10000,
+                     rss_growth_mb=round(per_session_kb * 10000 / 1024, 1), rss_per_session_kb=per_session_kb,
+                     heap_per_session_kb=per_session_kb / 2)]
+
+    def test_puts_each_targets_three_simulations_on_one_row_with_ratios_against_tomcat(self):
+        rows = self.rows("tomcat-platform", 20000, 100000, 12.5) + self.rows("sprout-nio-platform", 30000, 150000, 5.0)
+        table = benchreport.markdown(rows, [])
+        self.assertIn("### WebSocket (echo: round trips/s and p99 ms;", table)
+        self.assertIn("| sprout-nio-platform | 1,000 | 30,000 | 1.50 | 4 | 499,990 of 500,000 | 150,000 | 1.50 | 120 "
+                      "| 10,000 | 48.8 | 5.0 | 2.5 | 10 |", table)
+        self.assertIn("| tomcat-platform | 1,000 | 20,000 | 1.00 | 4 |", table)
+        self.assertLess(table.index("| sprout-nio-platform | 1,000"), table.index("| tomcat-platform | 1,000"))
+
+    def test_a_target_without_websocket_results_gets_dashes(self):
+        rows = self.rows("tomcat-platform", 20000, 100000, 12.5)[:1]
+        table = benchreport.markdown(rows, [])
+        self.assertIn("| tomcat-platform | 1,000 | 20,000 | 1.00 | 4 | – | – | – | – | – | – | – | – | 0 |", table)
+
+    def test_no_table_without_websocket_rows(self):
+        rows = [{"target": "tomcat-platform", "tool": "gatling", "status": "ok", "simulation": "HelloWorld",
+                 "requests": 1, "ok": 1, "ko": 0}]
+        self.assertNotIn("### WebSocket", benchreport.markdown(rows, []))
+
+    def test_writes_the_rss_chart_and_orders_websocket_simulations_last(self):
+        with tempfile.TemporaryDirectory() as directory:
+            written = benchreport.charts(Path(directory), self.rows("netty", 1, 1, 3.0), [])
+            self.assertIn("websocket-rss-per-session.svg", written)
+            self.assertIn("3.0", (Path(directory) / "websocket-rss-per-session.svg").read_text())
+        names = ["WebSocketBroadcast", "WebSocketEcho-1000", "Db", "WebSocketIdle", "wrk-hello"]
+        self.assertEqual(sorted(names, key=benchreport.simulation_order),
+                         ["Db", "WebSocketEcho-1000", "WebSocketIdle", "WebSocketBroadcast", "wrk-hello"])
+
+
 def ab_rows(old, new, target="sprout-nio-platform", endpoint="hello"):
     rows = []
     for side, values in (("old", old), ("new", new)):

@@ -89,6 +89,35 @@ final class LoadSettings {
             .userAgentHeader("sprout-benchmark/gatling");
     }
 
+    /**
+     * WebSocket sessions to {@code ws://} on the base URL's host and port, each on its own connection, with
+     * {@code bufferedMessages} unmatched inbound messages kept per session for {@code processUnmatchedMessages}.
+     * With {@code -DlocalAddresses=127.0.0.1,127.0.0.2} the connections are spread over those source addresses,
+     * each with its own ephemeral ports (for more sessions than one address has ports); they must be loopback.
+     */
+    HttpProtocolBuilder webSockets(int bufferedMessages) {
+        HttpProtocolBuilder protocol = perUserConnections().wsBaseUrl("ws" + this.baseUrl.substring("http".length()))
+            .wsUnmatchedInboundMessageBufferSize(bufferedMessages);
+        List<String> localAddresses = Arrays.stream(System.getProperty("localAddresses", "").split(","))
+            .map(String::trim)
+            .filter((address) -> !address.isEmpty())
+            .map(LoadSettings::requireLoopbackAddress)
+            .toList();
+        return localAddresses.isEmpty() ? protocol : protocol.localAddresses(localAddresses);
+    }
+
+    private static String requireLoopbackAddress(String address) {
+        try {
+            if (!InetAddress.getByName(address).isLoopbackAddress()) {
+                throw new IllegalArgumentException("localAddresses must be loopback addresses, was " + address);
+            }
+        }
+        catch (UnknownHostException ex) {
+            throw new IllegalArgumentException("local address does not resolve: " + address, ex);
+        }
+        return address;
+    }
+
     private static String requireLoopback(String baseUrl) {
         URI uri = URI.create(baseUrl);
         if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {

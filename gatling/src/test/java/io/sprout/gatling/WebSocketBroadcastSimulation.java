@@ -1,0 +1,139 @@
+package io.sprout.gatling;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+import io.gatling.http.action.ws.WsInboundMessage;
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.core.Simulation;
+
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.details;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.jsonPath;
+import static io.gatling.javaapi.core.CoreDsl.pause;
+import static io.gatling.javaapi.core.CoreDsl.rampUsers;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+import static io.gatling.javaapi.http.HttpDsl.ws;
+
+/**
+ * Broadcast to many open sessions: {@code sessions} subscribers connect to {@code /ws/broadcast} at an even rate over
+ * {@code rampSeconds}; once the server counts them all ({@code GET /benchmark/ws/sessions}) one more user triggers
+ * {@code broadcasts} broadcasts of {@code messages} messages of {@code size} characters each
+ * ({@code POST /benchmark/broadcast}), {@code gapSeconds} apart, and waits until every message the server accepted
+ * has arrived (at most {@code drainSeconds}); then every session closes.
+ * <p>
+ * Each message carries its broadcast's start time (see {@code BroadcastMessage} in the sample app), and each
+ * session reads what it received every second ({@code processUnmatchedMessages}: Gatling keeps each inbound message
+ * with its receipt time), so {@link DeliveryLog} has every message's delivery time, trigger to arrival, fan-out
+ * included. The simulation prints one line for the runner:
+ * {@code ws-broadcast sessions=.. broadcasts=.. messages=.. size=.. expected=.. delivered=.. malformed=.. mean_ms=..
+ * p50_ms=.. p95_ms=.. p99_ms=.. max_ms=.. delivering_millis=.. rate=..}, where {@code expected} is what the server
+ * reported as recipients times messages and {@code rate} is deliveries per second while broadcasts were delivering.
+ * <p>
+ * Defaults at scale 1: 10,000 sessions over 20 s, 5 broadcasts of 10 messages of 64 characters, 2 s apart, 30 s
+ * drain; the durations are multiplied by {@code scale}. Asserts that every broadcast request succeeded.
+ */
+// Gatling simulations call setUp() from their initializer by design.
+@SuppressWarnings("this-escape")
+public class WebSocketBroadcastSimulation extends Simulation {
+
+    private static final String BROADCAST = "broadcast";
+
+    private final LoadSettings settings = LoadSettings.fromSystemProperties();
+
+    private final int sessions = LoadSettings.intProperty("sessions", 10_000);
+
+    private final int broadcasts = LoadSettings.intProperty("broadcasts", 5);
+
+    private final int messages = LoadSettings.intProperty("messages", 10);
+
+    private final int size = LoadSettings.intProperty("size", 64);
+
+    private final Duration ramp = this.settings.seconds(LoadSettings.intProperty("rampSeconds", 20));
+
+    private final Duration gap = this.settings.seconds(LoadSettings.intProperty("gapSeconds", 2));
+
+    private final Duration drain = this.settings.seconds(LoadSettings.intProperty("drainSeconds", 30));
+
+    private final DeliveryLog deliveries = new DeliveryLog();
+
+    /** Recipients times messages, summed over the broadcasts, as the server answered them. */
+    private final LongAdder expected = new LongAdder();
+
+    private final AtomicBoolean done = new AtomicBoolean();
+
+    /** Deadlines, epoch milliseconds: for the subscribers to be counted, then for the deliveries to arrive. */
+    private final AtomicLong deadline = new AtomicLong(Long.MAX_VALUE);
+
+    {
+        var subscribers = scenario("subscribers").exec(ws("broadcast connect").connect("/ws/broadcast"))
+            .exitHereIfFailed()
+            .asLongAs(session -> !this.done.get())
+            .on(pause(Duration.ofSeconds(1)).exec(ws.processUnmatchedMessages(this::record)))
+            .exec(ws.processUnmatchedMessages(this::record))
+            .exec(ws("broadcast close").close());
+        var trigger = http(BROADCAST).post("/benchmark/broadcast?messages=" + this.messages + "&size=" + this.size)
+            .check(status().is(200), jsonPath("$.sessions").ofInt().saveAs("recipients"));
+        var broadcaster = scenario("broadcaster").exec(session -> {
+            this.deadline.set(System.currentTimeMillis() + this.ramp.toMillis() + 60_000);
+            return session.set("subscribed", 0);
+        })
+            .asLongAs(session -> session.getInt("subscribed") < this.sessions && beforeDeadline())
+            .on(pause(Duration.ofSeconds(1)).exec(http("subscribers").get("/benchmark/ws/sessions")
+                .check(status().is(200), jsonPath("$.subscribers").ofInt().saveAs("subscribed"))))
+            .pause(Duration.ofSeconds(2))
+            .repeat(this.broadcasts)
+            .on(exec(trigger).exec(session -> {
+                this.expected.add((long) session.getInt("recipients") * this.messages);
+                return session;
+            }).pause(this.gap))
+            .exec(session -> {
+                this.deadline.set(System.currentTimeMillis() + this.drain.toMillis());
+                return session;
+            })
+            .asLongAs(session -> this.deliveries.deliveries() < this.expected.sum() && beforeDeadline())
+            .on(pause(Duration.ofMillis(500)))
+            .exec(session -> {
+                this.done.set(true);
+                return session;
+            });
+        Duration total = this.ramp.plusSeconds(60).plus(this.gap.multipliedBy(this.broadcasts)).plus(this.drain);
+        setUp(subscribers.injectOpen(rampUsers(this.sessions).during(this.ramp)),
+                broadcaster.injectOpen(atOnceUsers(1)))
+            .protocols(this.settings.webSockets(this.broadcasts * this.messages + 16))
+            .maxDuration(total.plusSeconds(60))
+            .assertions(details(BROADCAST).successfulRequests().percent().is(100.0));
+    }
+
+    @Override
+    public void after() {
+        long delivered = this.deliveries.deliveries();
+        long millis = this.deliveries.deliveringMillis();
+        System.out.printf("ws-broadcast sessions=%d broadcasts=%d messages=%d size=%d expected=%d delivered=%d "
+                + "malformed=%d mean_ms=%.1f p50_ms=%d p95_ms=%d p99_ms=%d max_ms=%d delivering_millis=%d rate=%.1f%n",
+                this.sessions, this.deliveries.broadcasts(), this.messages, this.size, this.expected.sum(), delivered,
+                this.deliveries.malformed(), this.deliveries.meanMillis(), this.deliveries.percentileMillis(50),
+                this.deliveries.percentileMillis(95), this.deliveries.percentileMillis(99),
+                this.deliveries.percentileMillis(100), millis, (millis == 0) ? 0.0 : delivered * 1000.0 / millis);
+    }
+
+    private boolean beforeDeadline() {
+        return System.currentTimeMillis() < this.deadline.get();
+    }
+
+    private Session record(List<WsInboundMessage> received, Session session) {
+        for (WsInboundMessage message : received) {
+            if (message instanceof WsInboundMessage.Text text) {
+                this.deliveries.record(text.message(), text.timestamp());
+            }
+        }
+        return session;
+    }
+
+}
