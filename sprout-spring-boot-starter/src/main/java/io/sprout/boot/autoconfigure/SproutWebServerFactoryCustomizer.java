@@ -12,6 +12,7 @@ import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -102,6 +103,7 @@ public final class SproutWebServerFactoryCustomizer
         factory.setUseForwardHeaders(
                 serverProperties.getForwardHeadersStrategy() == ServerProperties.ForwardHeadersStrategy.NATIVE);
         factory.setAsyncTimeout(p.getAsyncTimeout());
+        factory.setTlsHandshakeTimeout(tlsHandshakeTimeout());
         if (p.getAccesslog().isEnabled()) {
             String pattern = p.getAccesslog().getFormat();
             try {
@@ -112,6 +114,19 @@ public final class SproutWebServerFactoryCustomizer
             }
             factory.setAccessLogPattern(pattern);
         }
+    }
+
+    /**
+     * Checked here because the factory builds the engine's TLS only when the server is created, where a bad value
+     * could no longer be blamed on its property.
+     */
+    private Duration tlsHandshakeTimeout() {
+        Duration timeout = sproutProperties.getTlsHandshakeTimeout();
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new InvalidConfigurationPropertyValueException("sprout.server.tls-handshake-timeout", timeout,
+                    "the value must be a positive duration but was " + timeout);
+        }
+        return timeout;
     }
 
     private ThreadType threadType() {

@@ -80,6 +80,8 @@ public final class SproutRequest implements HttpServletRequest {
         this.environment = environment;
         this.attributes = new Attributes(64,
                 (name, value, old) -> environment.requestAttributeChanged(this, name, value, old));
+        // The container's own attributes: present before any listener could care, so they announce nothing.
+        TlsAttributes.apply(engine.tls(), attributes::setQuietly);
         this.origin = origin;
         this.requestId = environment.nextRequestId();
         this.session = new RequestSession(environment, engine.path());
