@@ -84,7 +84,7 @@ public final class SproutRequest implements HttpServletRequest {
         TlsAttributes.apply(engine.tls(), attributes::setQuietly);
         this.origin = origin;
         this.requestId = environment.nextRequestId();
-        this.session = new RequestSession(environment, engine.path());
+        this.session = new RequestSession(environment, engine.path(), origin.scheme().equals("https"));
     }
 
     void response(SproutResponse value) {
