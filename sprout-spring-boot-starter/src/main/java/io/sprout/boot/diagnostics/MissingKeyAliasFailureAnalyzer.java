@@ -12,7 +12,8 @@ final class MissingKeyAliasFailureAnalyzer extends AbstractFailureAnalyzer<Missi
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, MissingKeyAliasException cause) {
-        String property = cause.source().startsWith("SSL bundle") ? "the bundle's key.alias" : "server.ssl.key-alias";
+        String property = cause.bundleName() == null ? "server.ssl.key-alias"
+                : "spring.ssl.bundle.*." + cause.bundleName() + ".key.alias";
         return new FailureAnalysis("The Sprout web server cannot start HTTPS: the key store of " + cause.source()
                 + " does not contain the key alias '" + cause.alias() + "'. It holds: " + cause.aliases() + ".",
                 "Set " + property + " to one of the aliases in the key store, or remove it to use the store's only "

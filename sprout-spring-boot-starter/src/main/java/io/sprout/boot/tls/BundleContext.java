@@ -1,6 +1,8 @@
 package io.sprout.boot.tls;
 
+import io.sprout.engine.InvalidConfigException;
 import io.sprout.engine.TlsContext;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.SslBundleKey;
 import org.springframework.boot.ssl.SslOptions;
@@ -21,27 +23,43 @@ final class BundleContext {
     }
 
     /**
-     * @param source where the bundle was configured, for the failure message
+     * @param bundleName the bundle's name, or {@code null} for one built from {@code server.ssl.*} properties
      * @throws MissingKeyAliasException when the bundle's key alias is not in its key store
+     * @throws InvalidConfigurationPropertyValueException naming the property when a protocol or cipher suite is
+     *     unknown to the JDK
      */
-    static TlsContext of(SslBundle bundle, String source) {
-        assertContainsAlias(bundle, source);
+    static TlsContext of(SslBundle bundle, String bundleName) {
+        assertContainsAlias(bundle, bundleName);
         SslOptions options = bundle.getOptions();
-        return new TlsContext(bundle.createSslContext(), list(options.getEnabledProtocols()),
-                list(options.getCiphers()));
+        try {
+            return new TlsContext(bundle.createSslContext(), list(options.getEnabledProtocols()),
+                    list(options.getCiphers()));
+        } catch (InvalidConfigException e) {
+            throw new InvalidConfigurationPropertyValueException(property(e.field(), bundleName), e.value(),
+                    "the value must be " + e.allowed() + " but was " + e.value(), e);
+        }
+    }
+
+    /**
+     * The property behind a protocol or cipher suite the JDK does not offer: the engine's message names its own
+     * field, which no user ever set.
+     */
+    private static String property(String field, String bundleName) {
+        String option = field.equals("protocols") ? "enabled-protocols" : "ciphers";
+        return bundleName == null ? "server.ssl." + option : "spring.ssl.bundle.*." + bundleName + ".options." + option;
     }
 
     /**
      * Checked before the context is built, as Boot's Jetty server checks at start: the key managers would refuse
      * it too, but with a message naming neither the bundle nor the aliases there are.
      */
-    private static void assertContainsAlias(SslBundle bundle, String source) {
+    private static void assertContainsAlias(SslBundle bundle, String bundleName) {
         SslBundleKey key = bundle.getKey();
         KeyStore keyStore = bundle.getStores().getKeyStore();
         try {
             key.assertContainsAlias(keyStore);
         } catch (IllegalStateException e) {
-            throw new MissingKeyAliasException(key.getAlias(), source, aliases(keyStore), e);
+            throw new MissingKeyAliasException(key.getAlias(), bundleName, aliases(keyStore), e);
         }
     }
 

@@ -1,11 +1,13 @@
 package io.sprout.boot.tls;
 
 import io.sprout.engine.ClientAuth;
+import io.sprout.engine.InvalidConfigException;
 import io.sprout.engine.TlsConfig;
 import io.sprout.engine.TlsContext;
 import io.sprout.engine.TlsContexts;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.boot.web.server.Ssl;
 import org.springframework.boot.web.server.WebServerSslBundle;
@@ -36,20 +38,20 @@ public final class SslBundleTls {
      * @param ssl enabled SSL settings
      * @param bundles the application's bundles, or {@code null} when it names none
      * @throws MissingKeyAliasException when a key alias is not in its key store
-     * @throws io.sprout.engine.InvalidConfigException when a protocol, cipher suite or server name is unknown
+     * @throws org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException
+     *     naming the property when a protocol, cipher suite or server name is not one the JDK or DNS allows
      */
     public static TlsConfig tlsConfig(Ssl ssl, SslBundles bundles, Duration handshakeTimeout) {
-        String defaultSource = StringUtils.hasText(ssl.getBundle()) ? bundleSource(ssl.getBundle()) : "server.ssl.*";
-        TlsContext defaultContext = BundleContext.of(WebServerSslBundle.get(ssl, bundles), defaultSource);
+        String defaultBundle = StringUtils.hasText(ssl.getBundle()) ? ssl.getBundle() : null;
+        TlsContext defaultContext = BundleContext.of(WebServerSslBundle.get(ssl, bundles), defaultBundle);
         Map<String, TlsContext> byServerName = new HashMap<>();
         for (Ssl.ServerNameSslBundle entry : ssl.getServerNameBundles()) {
             byServerName.put(entry.serverName(),
-                    BundleContext.of(required(bundles, entry.bundle()).getBundle(entry.bundle()),
-                            bundleSource(entry.bundle())));
+                    BundleContext.of(required(bundles, entry.bundle()).getBundle(entry.bundle()), entry.bundle()));
         }
-        ReloadingContexts contexts = new ReloadingContexts(new TlsContexts(defaultContext, byServerName));
-        if (StringUtils.hasText(ssl.getBundle())) {
-            onUpdate(bundles, ssl.getBundle(), contexts::replaceDefault);
+        ReloadingContexts contexts = new ReloadingContexts(serverNames(defaultContext, byServerName));
+        if (defaultBundle != null) {
+            onUpdate(bundles, defaultBundle, contexts::replaceDefault);
         }
         for (Ssl.ServerNameSslBundle entry : ssl.getServerNameBundles()) {
             onUpdate(bundles, entry.bundle(), context -> contexts.replace(entry.serverName(), context));
@@ -59,6 +61,15 @@ public final class SslBundleTls {
         return new TlsConfig(contexts, clientAuth, handshakeTimeout);
     }
 
+    private static TlsContexts serverNames(TlsContext defaultContext, Map<String, TlsContext> byServerName) {
+        try {
+            return new TlsContexts(defaultContext, byServerName);
+        } catch (InvalidConfigException e) {
+            throw new InvalidConfigurationPropertyValueException("server.ssl.server-name-bundles", e.value(),
+                    "every server-name must be a host name or a one-level wildcard such as *.example.com", e);
+        }
+    }
+
     /**
      * A reloaded bundle that cannot serve (say its new key store lacks the alias) leaves the identity in place:
      * serving the last good certificate beats failing every new connection.
@@ -66,7 +77,7 @@ public final class SslBundleTls {
     private static void onUpdate(SslBundles bundles, String bundleName, Consumer<TlsContext> replace) {
         required(bundles, bundleName).addBundleUpdateHandler(bundleName, bundle -> {
             try {
-                replace.accept(BundleContext.of(bundle, bundleSource(bundleName)));
+                replace.accept(BundleContext.of(bundle, bundleName));
                 logger.info("Sprout reloaded SSL bundle '" + bundleName + "': new connections get its certificate");
             } catch (RuntimeException e) {
                 logger.error("Sprout could not use the reloaded SSL bundle '" + bundleName
@@ -81,9 +92,5 @@ public final class SslBundleTls {
                     + "instance was provided");
         }
         return bundles;
-    }
-
-    private static String bundleSource(String bundleName) {
-        return "SSL bundle '" + bundleName + "'";
     }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.ssl.DefaultSslBundleRegistry;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.jks.JksSslStoreBundle;
@@ -167,6 +168,18 @@ class SslKeyMaterialIT {
                     assertThat(e.source()).isEqualTo("server.ssl.*");
                 })
                 .withStackTraceContaining("Keystore does not contain alias 'test-alias-404'");
+    }
+
+    @Test
+    void aCipherSuiteTheJdkDoesNotKnowFailsNamingTheProperty() {
+        Ssl ssl = keyStore(classpath("localhost.p12"), "PKCS12");
+        ssl.setCiphers(new String[] {"TLS_NO_SUCH_CIPHER"});
+        SproutServletWebServerFactory factory = factory(engines);
+        factory.setSsl(ssl);
+        assertThatExceptionOfType(InvalidConfigurationPropertyValueException.class)
+                .isThrownBy(factory::getWebServer)
+                .satisfies(e -> assertThat(e.getName()).isEqualTo("server.ssl.ciphers"))
+                .withMessageContaining("TLS_NO_SUCH_CIPHER");
     }
 
     @Test
