@@ -46,7 +46,8 @@ final class BundleContext {
      */
     private static String property(String field, String bundleName) {
         String option = field.equals("protocols") ? "enabled-protocols" : "ciphers";
-        return bundleName == null ? "server.ssl." + option : "spring.ssl.bundle.*." + bundleName + ".options." + option;
+        return bundleName == null ? "server.ssl." + option
+                : "spring.ssl.bundle.*." + bundleName + ".options." + option;
     }
 
     /**

@@ -9,8 +9,9 @@ import java.util.stream.Collectors;
 
 /**
  * The line a started server logs, shaped like Tomcat's and Jetty's ({@code Sprout started on port 8080 (http) with
- * context path '/'}, {@code (https)} with TLS) and followed by what those servers have no equivalent for: the execution mode, thread type and
- * pool size in effect, so a log shows how the engine really runs whatever the properties said.
+ * context path '/'}, {@code (https)} with TLS) and followed by what those servers have no equivalent for: the
+ * execution mode, thread type and pool size in effect, so a log shows how the engine really runs whatever the
+ * properties said.
  */
 final class StartedLine {
 
