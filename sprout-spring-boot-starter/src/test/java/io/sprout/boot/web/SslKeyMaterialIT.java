@@ -192,6 +192,18 @@ class SslKeyMaterialIT {
     }
 
     @Test
+    void theEngineGetsTheHandshakeTimeoutAndTheClientAuthentication() {
+        Ssl ssl = keyStore(classpath("localhost.p12"), "PKCS12");
+        ssl.setClientAuth(Ssl.ClientAuth.WANT);
+        SproutServletWebServerFactory factory = factory(engines);
+        factory.setSsl(ssl);
+        factory.setTlsHandshakeTimeout(Duration.ofSeconds(3));
+        server = WebServerUnderTest.start(factory, servlet("/hello", TestTls.report()));
+        assertThat(server.webServer().config().tls().handshakeTimeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(server.webServer().config().tls().clientAuth()).isEqualTo(io.sprout.engine.ClientAuth.WANT);
+    }
+
+    @Test
     void sendsNoServerHeaderByDefault() throws Exception {
         start(keyStore(classpath("localhost.p12"), "PKCS12"));
         assertThat(get("/hello").headers().firstValue("Server")).isEmpty();
