@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The comparison runner: the same Spring Boot application on every server, loaded by Gatling and wrk, one table.
 #
-#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket] [target...]
+#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket|tls] [target...]
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
 #   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
@@ -18,6 +18,10 @@
 #          (10,000 idle sessions; the server's RSS and live heap before and while they are open), WebSocketBroadcast
 #          (10,000 sessions, 5 broadcasts x 10 messages, delivery times); every server with a 2 GB heap; default
 #          targets the four Sprout combinations, tomcat-platform, jetty-platform and netty: about 3 min per target
+#   tls    wrk over HTTPS: every server started with the same freshly generated EC P-256 key (server.ssl.*), then
+#          /benchmark/hello with keep-alive (wrk-hello) and with a new connection and a full handshake per request
+#          (wrk-hello-close: "Connection: close"), 3 interleaved rounds x 10 s after 10 s warm-up each; default
+#          targets sprout-nio-platform sprout-hybrid-platform tomcat-platform jetty-platform: about 6 min
 #
 # The blocking path of two builds (e.g. the previous commit and this one) is compared by gatling/ab-wrk.sh.
 #
@@ -33,7 +37,7 @@
 #   per client would measure connection set-up rather than concurrency; all levels share one Gatling run),
 #   ASYNC_LEVEL_SECONDS (20) and ASYNC_WARMUP_SECONDS (30) for AsyncLatency (both multiplied by SCALE; its levels are
 #   CONCURRENCY_LEVELS), WRK (0/1),
-#   WRK_ENDPOINTS ("hello json"), WRK_SECONDS, WRK_ROUNDS, WRK_WARMUP_SECONDS, WRK_CONNECTIONS,
+#   WRK_ENDPOINTS ("hello json"; an endpoint "x-close" is /benchmark/x sent with "Connection: close"), WRK_SECONDS, WRK_ROUNDS, WRK_WARMUP_SECONDS, WRK_CONNECTIONS,
 #   PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS,
 #   APP_ARGS (extra application arguments for every target, e.g. --spring.profiles.active=postgres after
 #   sample-boot-app/scripts/postgres-setup.sh), PORT (first port tried), SKIP_BUILD (1 = reuse built jars), OUT_DIR,
@@ -91,6 +95,11 @@ case "$PRESET" in
     : "${JVM_FLAGS:=-Xms2g -Xmx2g -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
       tomcat-platform jetty-platform netty ;;
+  tls)
+    # Servlet servers only: Reactor Netty reads server.ssl.* as well, but the comparison asked for is Tomcat/Jetty.
+    : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}" "${TLS:=1}"
+    : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_ENDPOINTS:=hello hello-close}"
+    [ $# -eq 0 ] && set -- sprout-nio-platform sprout-hybrid-platform tomcat-platform jetty-platform ;;
   -h|--help|help) usage ;;
   *) echo "Unknown preset '$PRESET'." >&2; usage ;;
 esac
@@ -106,7 +115,7 @@ if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
   APP_ARGS="${APP_ARGS:-} --server.tomcat.max-connections=$WS_MAX_CONNECTIONS --sprout.server.max-connections=$WS_MAX_CONNECTIONS"
 fi
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
-: "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
+: "${TLS:=0}" "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
 # Identical for every server. A JVM pinned to one CPU picks Serial GC and one virtual-thread carrier anyway;
 # saying so explicitly keeps an unpinned run comparable.
 : "${JVM_FLAGS:=-Xms512m -Xmx512m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
@@ -146,6 +155,11 @@ need_package taskset util-linux
 [ "$WRK" = 1 ] && need_package wrk wrk
 setup_pinning
 [[ " $SIMS " == *" WebSocket"* ]] && ws_preflight
+if [ "$TLS" = 1 ]; then
+  SCHEME=https
+  # After APP_ARGS, so the run's key wins over anything passed in.
+  APP_ARGS="$APP_ARGS $(bench_key_store "$RAW_DIR/tls")"
+fi
 
 # ------------------------------------------------------------------ targets
 jar_of() { echo "$ROOT/sample-boot-app/target/$1/sample-boot-app-$1.jar"; }
@@ -338,6 +352,16 @@ run_target_gatling() { # target
 }
 
 # ------------------------------------------------------------------ wrk: all targets up at once, interleaved rounds
+# An endpoint "x-close" is /benchmark/x with "Connection: close": wrk then opens a new connection (over TLS, with a
+# full handshake: wrk resumes no sessions) for every request.
+wrk_url() { echo "$SCHEME://127.0.0.1:$1/benchmark/${2%-close}"; } # port endpoint
+wrk_command() { # port endpoint seconds [more wrk options...]: sets WRK_COMMAND, the pinned wrk command line
+  local port=$1 endpoint=$2 seconds=$3
+  shift 3
+  WRK_COMMAND=("${ON_LOAD_CPU[@]}" wrk -t1 -c"$WRK_CONNECTIONS" -d"${seconds}s" "$@")
+  [[ "$endpoint" == *-close ]] && WRK_COMMAND+=(-H "Connection: close")
+  WRK_COMMAND+=("$(wrk_url "$port" "$endpoint")")
+}
 declare -A WRK_PORT=()
 declare -A WRK_PID=()
 run_wrk_matrix() { # targets...
@@ -367,8 +391,8 @@ run_wrk_matrix() { # targets...
   for target in "${running[@]}"; do
     progress "wrk: warming $target (${WRK_WARMUP_SECONDS}s per endpoint, not recorded)"
     for endpoint in $WRK_ENDPOINTS; do
-      run_child "${ON_LOAD_CPU[@]}" wrk -t1 -c"$WRK_CONNECTIONS" -d"${WRK_WARMUP_SECONDS}s" \
-        "http://127.0.0.1:${port_of[$target]}/benchmark/$endpoint" > /dev/null 2>&1
+      wrk_command "${port_of[$target]}" "$endpoint" "$WRK_WARMUP_SECONDS"
+      run_child "${WRK_COMMAND[@]}" > /dev/null 2>&1
     done
   done
   n=${#running[@]}
@@ -378,9 +402,11 @@ run_wrk_matrix() { # targets...
       for i in $(seq 0 $((n - 1))); do
         target=${running[$(( (i + round - 1) % n ))]}
         local log="$RAW_DIR/logs/$target-wrk-$endpoint-$round.log"
-        progress "wrk round $round/$WRK_ROUNDS: $target /benchmark/$endpoint (${WRK_SECONDS}s, $WRK_CONNECTIONS connections)"
-        run_child timeout $((WRK_SECONDS + 30)) "${ON_LOAD_CPU[@]}" wrk -t1 -c"$WRK_CONNECTIONS" -d"${WRK_SECONDS}s" \
-          --latency "http://127.0.0.1:${port_of[$target]}/benchmark/$endpoint" > "$log" 2>&1
+        wrk_command "${port_of[$target]}" "$endpoint" "$WRK_SECONDS" --latency
+        local how="$WRK_CONNECTIONS connections"
+        [[ "$endpoint" == *-close ]] && how="$how, Connection: close"
+        progress "wrk round $round/$WRK_ROUNDS: $target ${WRK_COMMAND[*]: -1} (${WRK_SECONDS}s, $how)"
+        run_child timeout $((WRK_SECONDS + 30)) "${WRK_COMMAND[@]}" > "$log" 2>&1
         record wrk "$log" target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" \
           mode="$(mode_of "$target")" simulation="wrk-$endpoint" round="$round"
         summary_of_last_row
@@ -413,6 +439,7 @@ write_machine() {
     echo "  Concurrency levels $CONCURRENCY_LEVELS, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests per level"
     [[ " $SIMS " == *" AsyncLatency "* ]] && echo "- AsyncLatency: levels $CONCURRENCY_LEVELS clients on /benchmark/latency-async?ms=100, ${ASYNC_LEVEL_SECONDS}s per level after a ${ASYNC_WARMUP_SECONDS}s warm-up level at the largest, times scale $SCALE"
     [[ " $SIMS " == *" WebSocket"* ]] && ws_machine_lines
+    [ "$TLS" = 1 ] && echo "- TLS: every server on HTTPS with one EC P-256 key generated for this run (server.ssl.* in the application arguments), the JDK's TLS stack for all; wrk (OpenSSL) negotiates TLS 1.3; endpoints ending in -close send \`Connection: close\`, so every request pays a new connection and a full handshake"
     [ "$WRK" = 1 ] && echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up"
     echo "- targets: ${TARGETS[*]}"
     echo "- raw logs and Gatling HTML reports: bench-results/$RUN_ID/ (not committed)"

@@ -1,7 +1,8 @@
 # Shared by gatling/compare.sh and gatling/ab-wrk.sh (sourced, never run): finding a JDK and the load tools,
 # the targets and their properties, building the sample jar from scratch, and starting, probing and stopping pinned
 # servers so that nothing is left running. The caller sets START_EPOCH, JVM_FLAGS, APP_ARGS, PIN, SERVER_CPU and
-# LOAD_CPU, installs `trap cleanup EXIT`, and calls find_jdk and setup_pinning before starting anything.
+# LOAD_CPU, installs `trap cleanup EXIT`, and calls find_jdk and setup_pinning before starting anything. SCHEME
+# (default http) is https when the servers were started with server.ssl.* in APP_ARGS (see bench_key_store).
 
 progress() { printf '[%s +%4ss] %s\n' "$(date -u +%H:%M:%S)" "$(( $(date +%s) - START_EPOCH ))" "$*"; }
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
@@ -134,6 +135,23 @@ jit_cpu_ms() { # pid
   echo $((ticks * 10))
 }
 
+SCHEME=${SCHEME:-http}
+# The probes below trust any certificate (-k): they check readiness and identity, not the key material.
+curl_probe() { curl -s -k --max-time "$@"; }
+
+# Writes a PKCS12 key store with one self-signed EC P-256 key for "localhost" to DIR/bench.p12 (password
+# "benchmark") and prints the server.ssl.* arguments that serve it, identical for every server of a run.
+bench_key_store() { # dir
+  local dir=$1
+  mkdir -p "$dir"
+  rm -f "$dir/bench.p12"
+  "$JAVA_HOME/bin/keytool" -genkeypair -alias bench -keyalg EC -groupname secp256r1 -dname "CN=localhost" \
+    -ext "san=dns:localhost,ip:127.0.0.1" -validity 30 -keystore "$dir/bench.p12" -storetype PKCS12 \
+    -storepass benchmark > /dev/null 2>&1 || die "keytool could not create $dir/bench.p12"
+  echo "--server.ssl.key-store=file:$dir/bench.p12 --server.ssl.key-store-type=PKCS12" \
+    "--server.ssl.key-store-password=benchmark --server.ssl.key-alias=bench"
+}
+
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 free_port() { # first free port from $1
   local port=$1
@@ -162,7 +180,7 @@ wait_ready() { # pid port -> prints ms from launch to the first 200 of /benchmar
   local pid=$1 port=$2 deadline=$(( $(date +%s) + 180 ))
   while [ "$(date +%s)" -lt "$deadline" ]; do
     kill -0 "$pid" 2>/dev/null || return 1
-    if [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port/benchmark/health")" = 200 ]; then
+    if [ "$(curl_probe 2 -o /dev/null -w '%{http_code}' "$SCHEME://127.0.0.1:$port/benchmark/health")" = 200 ]; then
       echo $(( $(date +%s%3N) - LAUNCH_MS ))
       return 0
     fi
@@ -173,6 +191,6 @@ wait_ready() { # pid port -> prints ms from launch to the first 200 of /benchmar
 check_identity() { # target port: the jar must really run the server we think we measure
   local expected actual
   expected=$(flavour_of "$1")
-  actual=$(curl -s --max-time 5 "http://127.0.0.1:$2/benchmark/json" | sed -n 's/.*"server":"\([a-z]*\)".*/\1/p')
+  actual=$(curl_probe 5 "$SCHEME://127.0.0.1:$2/benchmark/json" | sed -n 's/.*"server":"\([a-z]*\)".*/\1/p')
   [ "$actual" = "$expected" ] || { echo "answered as '${actual:-nothing}', expected '$expected'"; return 1; }
 }

@@ -16,25 +16,28 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The starter's dependency rule, read from the sources' imports: the servlet container layer knows nothing of
  * Spring; its leaf packages (mapping, multipart, session, async, resource) know nothing of each other or of the
  * request and response ({@code Unsupported} is the one shared class); {@code web} does not know the
- * auto-configuration.
+ * auto-configuration; {@code tls} (Boot's SSL as the engine's TLS) knows neither the web server nor the servlet layer.
  */
 class LayeringTest {
 
     private static final Path SOURCES = Path.of("src/main/java/io/sprout/boot");
 
     /** Package (relative to io.sprout.boot) to import prefixes it must not use. */
-    private static final Map<String, List<String>> FORBIDDEN = Map.of(
-            "servlet", List.of("org.springframework", "io.sprout.boot.web", "io.sprout.boot.autoconfigure",
-                    "io.sprout.boot.metrics"),
-            "servlet/http", List.of("org.springframework", "io.sprout.boot.web", "io.sprout.boot.autoconfigure"),
-            "servlet/mapping", List.of("org.springframework", "io.sprout.boot."),
-            "servlet/multipart", List.of("org.springframework", "io.sprout.boot."),
-            "servlet/session", List.of("org.springframework", "io.sprout.boot."),
-            "servlet/async", List.of("org.springframework", "io.sprout.boot."),
-            "servlet/resource", List.of("org.springframework", "io.sprout.boot."),
-            "web", List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics"),
-            "metrics", List.of("io.sprout.boot.autoconfigure"),
-            "diagnostics", List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics", "io.sprout.boot.web"));
+    private static final Map<String, List<String>> FORBIDDEN = Map.ofEntries(
+            Map.entry("servlet", List.of("org.springframework", "io.sprout.boot.web", "io.sprout.boot.autoconfigure",
+                    "io.sprout.boot.metrics")),
+            Map.entry("servlet/http",
+                    List.of("org.springframework", "io.sprout.boot.web", "io.sprout.boot.autoconfigure")),
+            Map.entry("servlet/mapping", List.of("org.springframework", "io.sprout.boot.")),
+            Map.entry("servlet/multipart", List.of("org.springframework", "io.sprout.boot.")),
+            Map.entry("servlet/session", List.of("org.springframework", "io.sprout.boot.")),
+            Map.entry("servlet/async", List.of("org.springframework", "io.sprout.boot.")),
+            Map.entry("servlet/resource", List.of("org.springframework", "io.sprout.boot.")),
+            Map.entry("web", List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics")),
+            Map.entry("metrics", List.of("io.sprout.boot.autoconfigure")),
+            Map.entry("tls", List.of("io.sprout.boot.")),
+            Map.entry("diagnostics",
+                    List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics", "io.sprout.boot.web")));
 
     @Test
     void packagesOnlyDependDownwards() throws IOException {

@@ -53,6 +53,12 @@ public class SproutServerProperties {
     /** The longest a response write may wait for a slow client. */
     private Duration writeTimeout = Duration.ofSeconds(30);
 
+    /**
+     * With server.ssl enabled: the longest a client may take from connecting to a completed TLS handshake before
+     * it is closed.
+     */
+    private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
+
     /** Default timeout of asynchronous requests (Servlet AsyncContext) when the application sets none. */
     private Duration asyncTimeout = Duration.ofSeconds(30);
 
@@ -169,6 +175,14 @@ public class SproutServerProperties {
 
     public void setWriteTimeout(Duration writeTimeout) {
         this.writeTimeout = writeTimeout;
+    }
+
+    public Duration getTlsHandshakeTimeout() {
+        return tlsHandshakeTimeout;
+    }
+
+    public void setTlsHandshakeTimeout(Duration tlsHandshakeTimeout) {
+        this.tlsHandshakeTimeout = tlsHandshakeTimeout;
     }
 
     public Duration getAsyncTimeout() {

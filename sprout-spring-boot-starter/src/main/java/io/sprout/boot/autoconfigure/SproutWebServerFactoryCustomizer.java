@@ -13,6 +13,7 @@ import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -115,6 +116,7 @@ public final class SproutWebServerFactoryCustomizer
         factory.setAsyncTimeout(p.getAsyncTimeout());
         factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
         factory.setWebSocketAsyncSendTimeout(p.getWebsocket().getAsyncSendTimeout());
+        factory.setTlsHandshakeTimeout(tlsHandshakeTimeout());
         if (p.getAccesslog().isEnabled()) {
             String pattern = p.getAccesslog().getFormat();
             try {
@@ -125,6 +127,19 @@ public final class SproutWebServerFactoryCustomizer
             }
             factory.setAccessLogPattern(pattern);
         }
+    }
+
+    /**
+     * Checked here because the factory builds the engine's TLS only when the server is created, where a bad value
+     * could no longer be blamed on its property.
+     */
+    private Duration tlsHandshakeTimeout() {
+        Duration timeout = sproutProperties.getTlsHandshakeTimeout();
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new InvalidConfigurationPropertyValueException("sprout.server.tls-handshake-timeout", timeout,
+                    "the value must be a positive duration but was " + timeout);
+        }
+        return timeout;
     }
 
     private ThreadType threadType() {

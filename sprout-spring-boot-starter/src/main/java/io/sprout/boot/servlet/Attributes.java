@@ -51,8 +51,11 @@ public final class Attributes {
         }
     }
 
-    /** Sets an attribute the container provides before any listener could care (e.g. the temp directory). */
-    void setQuietly(String name, Object value) {
+    /**
+     * Sets an attribute the container provides before any listener could care (the temp directory, a request's TLS
+     * attributes).
+     */
+    public void setQuietly(String name, Object value) {
         values.put(name, value);
     }
 }

@@ -20,11 +20,12 @@ package io.sprout.boot.servlet;
  *       paths</td><td>one server hosts exactly one context</td></tr>
  *   <tr><td>SSL session tracking</td><td>{@code SessionTrackingMode.SSL} in {@code setSessionTrackingModes}
  *       ({@code server.servlet.session.tracking-modes=ssl})</td>
- *       <td>it identifies the HTTP session by the TLS session id, which TLS 1.3 no longer keeps stable (Jetty does
- *       not offer it either), and Sprout itself speaks plain HTTP; cookie and URL tracking are supported</td></tr>
- *   <tr><td>SSL and HTTP/2</td><td>{@code server.ssl.enabled=true}, {@code server.http2.enabled=true}</td>
- *       <td>the engine speaks plain HTTP/1.1 so far; start-up fails with Boot's failure report naming the
- *       property rather than serving something other than what was configured</td></tr>
+ *       <td>it identifies the HTTP session by the TLS session id, and TLS 1.3 (what Java clients and browsers
+ *       negotiate first) gives every connection a new one, so a session would end with its connection; Jetty does
+ *       not offer it either. Cookie and URL tracking work over TLS as over plain HTTP</td></tr>
+ *   <tr><td>HTTP/2</td><td>{@code server.http2.enabled=true}</td>
+ *       <td>the engine speaks HTTP/1.1 so far; start-up fails with Boot's failure report naming the property
+ *       rather than serving something other than what was configured</td></tr>
  *   <tr><td>WebSocket client</td><td>{@code WebSocketContainer.connectToServer} on the container in the
  *       {@code jakarta.websocket.server.ServerContainer} attribute</td>
  *       <td>Sprout's Jakarta WebSocket container is a server; {@code java.net.http.WebSocket} is the JDK's
@@ -73,8 +74,9 @@ public final class Unsupported {
     }
 
     public static UnsupportedFeatureException sslSessionTracking() {
-        return feature("session tracking mode SSL", "the TLS session id cannot identify an HTTP session "
-                + "(TLS 1.3 does not keep it stable)", "Track sessions by cookie (the default) or URL: set "
+        return feature("session tracking mode SSL", "the TLS session id cannot identify an HTTP session: "
+                + "TLS 1.3 gives every connection a new one, so the session would end with its connection",
+                "Track sessions by cookie (the default) or URL, which work over HTTPS too: set "
                 + "server.servlet.session.tracking-modes=cookie and/or url.");
     }
 

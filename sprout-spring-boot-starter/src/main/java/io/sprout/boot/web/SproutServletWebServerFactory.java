@@ -7,9 +7,11 @@ import io.sprout.boot.servlet.ServletRequestHandler;
 import io.sprout.boot.servlet.SproutServletContext;
 import io.sprout.boot.servlet.Unsupported;
 import io.sprout.boot.servlet.http.CompressionPolicy;
+import io.sprout.boot.tls.SslBundleTls;
 import io.sprout.boot.websocket.SproutServerContainer;
 import io.sprout.boot.websocket.WebSocketSupport;
 import io.sprout.engine.ServerConfig;
+import io.sprout.engine.TlsConfig;
 import io.sprout.engine.WebSocketConfig;
 import jakarta.servlet.http.Cookie;
 import org.apache.commons.logging.LogFactory;
@@ -17,6 +19,7 @@ import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
 import org.springframework.boot.web.server.Compression;
 import org.springframework.boot.web.server.MimeMappings;
 import org.springframework.boot.web.server.Shutdown;
+import org.springframework.boot.web.server.Ssl;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.WebServerException;
 import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
@@ -56,8 +59,9 @@ import java.util.regex.Pattern;
  * <p>Configured and used on the thread that refreshes the application context; {@link #getWebServer} runs the
  * {@code ServletContextInitializer}s (registering Spring's servlets and filters) and may block on them.
  *
- * <p>Not supported yet, and failing {@link #getWebServer} with Boot's failure report rather than being ignored:
- * SSL ({@code server.ssl.enabled}) and HTTP/2 ({@code server.http2.enabled}); see {@link Unsupported}.
+ * <p>TLS comes from Boot's {@code server.ssl.*} and SSL bundles (see {@link SslBundleTls}): every port, the main
+ * one and the additional ones, then speaks {@code https}. Not supported yet, and failing {@link #getWebServer} with
+ * Boot's failure report rather than being ignored: HTTP/2 ({@code server.http2.enabled}); see {@link Unsupported}.
  */
 public class SproutServletWebServerFactory extends AbstractConfigurableWebServerFactory
         implements ConfigurableServletWebServerFactory, ResourceLoaderAware {
@@ -73,6 +77,7 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
     private boolean useForwardHeaders;
     private Duration asyncTimeout = Duration.ofSeconds(30);
     private String accessLogPattern;
+    private Duration tlsHandshakeTimeout = TlsConfig.DEFAULT_HANDSHAKE_TIMEOUT;
     private ResourceLoader resourceLoader;
     private WebSocketConfig webSocketConfig = WebSocketConfig.DEFAULT;
     private Duration webSocketAsyncSendTimeout = Duration.ZERO;
@@ -190,9 +195,23 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         return asyncTimeout;
     }
 
+    /**
+     * How long a TLS client may take from connecting to a completed handshake before it is closed
+     * ({@code sprout.server.tls-handshake-timeout}, default 10 s); used when {@code server.ssl} is enabled.
+     */
+    public void setTlsHandshakeTimeout(Duration timeout) {
+        this.tlsHandshakeTimeout = timeout;
+    }
+
+    public Duration getTlsHandshakeTimeout() {
+        return tlsHandshakeTimeout;
+    }
+
     @Override
     public WebServer getWebServer(ServletContextInitializer... initializers) {
         rejectUnsupportedSettings();
+        // Before the context: bad TLS key material then fails with nothing to clean up.
+        ServerConfig engineConfig = getPort() < 0 ? null : engineConfig();
         Path tempDirectory = createTempDirectory();
         SproutServletContext context = new SproutServletContext(containerConfig(tempDirectory));
         Consumer<Runnable> upgradedClosed = Runnable::run;
@@ -215,19 +234,14 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
             throw new WebServerException("Unable to start embedded Sprout: the servlet context failed to "
                     + "initialise", e);
         }
-        SproutWebServer server = new SproutWebServer(getPort() < 0 ? null : engineConfig(),
-                new ServletRequestHandler(context), context, getShutdown() == Shutdown.GRACEFUL, tempDirectory);
+        SproutWebServer server = new SproutWebServer(engineConfig, new ServletRequestHandler(context), context,
+                getShutdown() == Shutdown.GRACEFUL, tempDirectory);
         server.upgradedClosedBy(upgradedClosed);
         return server;
     }
 
     /** Settings the engine cannot honour yet fail here, before anything is built, rather than being ignored. */
     private void rejectUnsupportedSettings() {
-        if (getSsl() != null && getSsl().isEnabled()) {
-            throw Unsupported.serverSetting("server.ssl.enabled=true (SSL/TLS)", "the engine speaks plain HTTP only "
-                    + "so far", "Set server.ssl.enabled=false and terminate TLS in a proxy in front of Sprout, or "
-                    + "run the application on Tomcat or Jetty.");
-        }
         if (getHttp2() != null && getHttp2().isEnabled()) {
             throw Unsupported.serverSetting("server.http2.enabled=true (HTTP/2)", "the engine speaks HTTP/1.1 only "
                     + "so far", "Remove server.http2.enabled or set it to false, or run the application on Tomcat "
@@ -235,12 +249,20 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         }
     }
 
+    /**
+     * The engine configuration for a new server: TLS is built here from {@code server.ssl.*} (reading the key
+     * stores, so bad key material fails {@link #getWebServer}), before the {@link SproutServerConfigCustomizer}s,
+     * which may still replace it.
+     */
     ServerConfig engineConfig() {
         ServerConfig.Builder builder = serverConfig.toBuilder()
                 .port(getPort())
                 .additionalPorts(additionalPorts)
                 .address(getAddress())
                 .serverHeader(getServerHeader());
+        if (Ssl.isEnabled(getSsl())) {
+            builder.tls(SslBundleTls.tlsConfig(getSsl(), getSslBundles(), tlsHandshakeTimeout));
+        }
         if (maxHttpRequestHeaderSize > 0) {
             builder.limits(serverConfig.limits().withMaxHeaderSectionSize(maxHttpRequestHeaderSize));
         }

@@ -9,8 +9,9 @@ import java.util.stream.Collectors;
 
 /**
  * The line a started server logs, shaped like Tomcat's and Jetty's ({@code Sprout started on port 8080 (http) with
- * context path '/'}) and followed by what those servers have no equivalent for: the execution mode, thread type and
- * pool size in effect, so a log shows how the engine really runs whatever the properties said.
+ * context path '/'}, {@code (https)} with TLS) and followed by what those servers have no equivalent for: the
+ * execution mode, thread type and pool size in effect, so a log shows how the engine really runs whatever the
+ * properties said.
  */
 final class StartedLine {
 
@@ -22,7 +23,9 @@ final class StartedLine {
      * @param contextPath {@code ""} for the root context
      */
     static String of(List<Integer> ports, String contextPath, ServerConfig config) {
-        String listening = ports.stream().map(port -> port + " (http)").collect(Collectors.joining(", "));
+        // TLS covers every port the engine listens on, so all of them share one scheme.
+        String scheme = config.tls() != null ? " (https)" : " (http)";
+        String listening = ports.stream().map(port -> port + scheme).collect(Collectors.joining(", "));
         return "Sprout started on port" + (ports.size() == 1 ? " " : "s ") + listening + " with context path '"
                 + (contextPath.isEmpty() ? "/" : contextPath) + "' \u2014 " + engine(config);
     }

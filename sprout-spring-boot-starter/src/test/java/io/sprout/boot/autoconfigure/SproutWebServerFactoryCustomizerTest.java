@@ -53,10 +53,13 @@ class SproutWebServerFactoryCustomizerTest {
             Map.entry("maxChunkLineLength", "no property: the engine's default"),
             Map.entry("maxTrailerSize", "no property: the engine's default"),
             Map.entry("maxDrainSize", "no property: the engine's default"),
-            Map.entry("tls", "server.ssl.*: the factory builds it from Boot's Ssl and SSL bundles when it starts"),
-            Map.entry("contexts", "part of tls: the factory's SSL bundles"),
-            Map.entry("clientAuth", "part of tls: server.ssl.client-auth, applied by the factory"),
-            Map.entry("handshakeTimeout", "part of tls: the engine's default"));
+            Map.entry("tls", "server.ssl.*: the factory builds it from Boot's Ssl and SSL bundles when it creates "
+                    + "the server (SslBundleTls)"),
+            Map.entry("contexts", "part of tls: server.ssl.* or server.ssl.bundle, plus server.ssl.server-name-bundles"
+                    + " for SNI, reloaded with the bundles"),
+            Map.entry("clientAuth", "part of tls: server.ssl.client-auth, which the factory maps"),
+            Map.entry("handshakeTimeout", "part of tls: sprout.server.tls-handshake-timeout, which this customizer "
+                    + "hands to the factory (setTlsHandshakeTimeout) for when it builds tls"));
 
     private static final Pattern METADATA_NAME = Pattern.compile("\"name\"\\s*:\\s*\"([^\"]+)\"");
 
@@ -189,6 +192,30 @@ class SproutWebServerFactoryCustomizerTest {
                 .customize(new SproutServletWebServerFactory()))
                 .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class,
                         e -> assertThat(e.getName()).isEqualTo("sprout.server.websocket.max-frame-size"));
+    }
+
+    @Test
+    void passesTheTlsHandshakeTimeoutToTheFactory() {
+        SproutServerProperties sprout = new SproutServerProperties();
+        sprout.setTlsHandshakeTimeout(Duration.ofSeconds(3));
+        SproutServletWebServerFactory factory = new SproutServletWebServerFactory();
+
+        customizer(new ServerProperties(), sprout).customize(factory);
+
+        assertThat(factory.getTlsHandshakeTimeout()).isEqualTo(Duration.ofSeconds(3));
+    }
+
+    @Test
+    void aTlsHandshakeTimeoutOfZeroFailsNamingTheProperty() {
+        SproutServerProperties sprout = new SproutServerProperties();
+        sprout.setTlsHandshakeTimeout(Duration.ZERO);
+
+        assertThatThrownBy(() -> customizer(new ServerProperties(), sprout)
+                .customize(new SproutServletWebServerFactory()))
+                .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, e -> {
+                    assertThat(e.getName()).isEqualTo("sprout.server.tls-handshake-timeout");
+                    assertThat(e.getReason()).isEqualTo("the value must be a positive duration but was PT0S");
+                });
     }
 
     private static SproutWebServerFactoryCustomizer customizer(ServerProperties server,

@@ -275,11 +275,11 @@ class SproutServletWebServerFactoryIT {
     }
 
     @Test
-    void sslAndHttp2FailWithAClearMessage() {
+    void sslWithoutKeyMaterialAndHttp2FailWithAClearMessage() {
         SproutServletWebServerFactory ssl = factory();
         ssl.setSsl(new org.springframework.boot.web.server.Ssl());
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> ssl.getWebServer()))
-                .hasMessageContaining("server.ssl");
+                .hasMessageContaining("SSL is enabled but no trust material is configured");
         SproutServletWebServerFactory http2 = factory();
         org.springframework.boot.web.server.Http2 enabled = new org.springframework.boot.web.server.Http2();
         enabled.setEnabled(true);

@@ -8,8 +8,8 @@ import java.util.Locale;
 
 /**
  * Where a request came from and what it was addressed to: scheme, host, port and client address, taken from the
- * {@code Host} header and the socket, or, with {@code server.forward-headers-strategy=native}, from
- * {@code Forwarded} / {@code X-Forwarded-*} headers.
+ * connection ({@code https} over TLS), the {@code Host} header and the socket, or, with
+ * {@code server.forward-headers-strategy=native}, from {@code Forwarded} / {@code X-Forwarded-*} headers.
  *
  * <p>Forwarded headers are trusted only when the peer is a loopback, site-local or link-local address, the same
  * internal-proxy rule Tomcat's {@code RemoteIpValve} applies by default; a public client cannot spoof them.
@@ -22,7 +22,7 @@ public record RequestOrigin(String scheme, String serverName, int serverPort, St
         String host = request.headers().get("Host");
         String serverName = host == null ? local.getAddress().getHostAddress() : hostName(host);
         int serverPort = host == null || hostPort(host) < 0 ? local.getPort() : hostPort(host);
-        RequestOrigin direct = new RequestOrigin("http", serverName, serverPort,
+        RequestOrigin direct = new RequestOrigin(request.scheme(), serverName, serverPort,
                 remote.getAddress().getHostAddress(), remote.getPort());
         if (!useForwardHeaders || !trustedProxy(remote.getAddress())) {
             return direct;

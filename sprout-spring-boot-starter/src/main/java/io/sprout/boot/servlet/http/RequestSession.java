@@ -14,16 +14,21 @@ final class RequestSession {
 
     private final ExchangeEnvironment environment;
     private final String rawPath;
+    private final boolean secure;
     private SproutSession session;
     private String requestedId;
     private boolean requestedIdRead;
     private boolean fromCookie;
     private boolean fromUrl;
 
-    /** @param rawPath the request path as received, path parameters included */
-    RequestSession(ExchangeEnvironment environment, String rawPath) {
+    /**
+     * @param rawPath the request path as received, path parameters included
+     * @param secure whether the request came over HTTPS, which marks a new session cookie {@code Secure}
+     */
+    RequestSession(ExchangeEnvironment environment, String rawPath, boolean secure) {
         this.environment = environment;
         this.rawPath = rawPath;
+        this.secure = secure;
     }
 
     /**
@@ -105,7 +110,10 @@ final class RequestSession {
         return id != null && environment.sessions().exists(id);
     }
 
-    /** Sends the session cookie, built from the context's session cookie config. */
+    /**
+     * Sends the session cookie, built from the context's session cookie config. Over HTTPS it is {@code Secure}
+     * whatever the config says, as Tomcat and Jetty make it: a session begun over TLS must not leak over plain HTTP.
+     */
     private void announce(SproutResponse response) {
         if (!environment.cookieSessionTracking()) {
             return;
@@ -119,6 +127,9 @@ final class RequestSession {
                 cookie.setAttribute(name, value);
             }
         });
+        if (secure) {
+            cookie.setSecure(true);
+        }
         response.addCookie(cookie);
     }
 }

@@ -81,9 +81,11 @@ public final class SproutRequest implements HttpServletRequest {
         this.environment = environment;
         this.attributes = new Attributes(64,
                 (name, value, old) -> environment.requestAttributeChanged(this, name, value, old));
+        // The container's own attributes: present before any listener could care, so they announce nothing.
+        TlsAttributes.apply(engine.tls(), attributes::setQuietly);
         this.origin = origin;
         this.requestId = environment.nextRequestId();
-        this.session = new RequestSession(environment, engine.path());
+        this.session = new RequestSession(environment, engine.path(), origin.scheme().equals("https"));
     }
 
     void response(SproutResponse value) {
