@@ -1,8 +1,10 @@
 package io.sprout.engine.hybrid;
 
+import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.TlsDetails;
 import io.sprout.engine.exchange.ConnectionChannel;
 import io.sprout.engine.exchange.ErrorResponses;
+import io.sprout.engine.exchange.HeadClock;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
 import io.sprout.engine.exchange.ServerContext;
@@ -10,6 +12,7 @@ import io.sprout.engine.exec.Workers;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.tls.ServerTls;
+import io.sprout.engine.transport.ShedQueue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,22 +24,27 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * One connection served start to end by one worker, as straight-line blocking code:
- * read a head, serve it, repeat while the connection is kept alive.
+ * One connection served with plain blocking reads and writes while a worker serves one of its requests.
  *
- * <p>The idle wait between requests is sliced so that, while a platform pool is under pressure, an idle
- * connection gives its worker back instead of holding it until the idle timeout. The head deadline is absolute:
- * it starts with the head's first byte and a slow sender gets 408.
+ * <p>Plaintext: the connection waits for each request head parked on the {@link ParkingLoop}
+ * ({@link ParkedConnection}), costing no worker and no pooled buffer while idle; a worker takes it over, in blocking
+ * mode, only once a whole head has arrived ({@link #serveParked}), serves it and any pipelined heads already
+ * buffered, and parks it again. So a slow or idle client never holds a platform worker.
  *
- * <p>When a handler suspends its exchange the worker returns (to the pool, or its virtual thread ends) and the
- * connection stays open; the exchange's continuation then resumes this same loop on whichever worker ends it.
+ * <p>TLS, chosen at accept time: one worker serves the connection start to end, the handshake first, then
+ * read a head, serve it, repeat; the exchange reads and writes through {@link HybridTls}. Its idle wait between
+ * requests is sliced so that, while a platform pool is under pressure, an idle connection gives its worker back.
+ * This is the documented cost of TLS in hybrid mode: a TLS client holds a worker (and a buffer) while it is slow.
  *
- * <p>This class is the connection's raw byte channel. With TLS, chosen at accept time, the handshake runs first on
- * this same thread, and the exchange reads and writes through {@link HybridTls} over these raw bytes; without it,
- * the exchange uses this class directly and TLS costs nothing.
+ * <p>In both, the head limits are {@link HeadClock}'s: the first head is due from the accept, time spent waiting for
+ * a worker included. When a handler suspends its exchange the worker returns and the connection stays open; the
+ * exchange's continuation then resumes this same loop on whichever worker ends it.
+ *
+ * <p>This class is the connection's raw byte channel: without TLS the exchange uses it directly.
  */
 final class HybridConnection implements Runnable, ConnectionChannel {
 
@@ -55,17 +63,25 @@ final class HybridConnection implements Runnable, ConnectionChannel {
     private final HttpConnection http;
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
+    private final HeadClock clock;
+    private final long acceptedAt = System.nanoTime();
+    private final AtomicBoolean ended = new AtomicBoolean();
     /** The TLS layer, or {@code null} for plaintext. */
     private final HybridTls tls;
+    /** Where a plaintext connection waits for its heads; {@code null} over TLS. */
+    private final ParkedConnection parked;
     private volatile boolean idle;
     /** Until its handshake is done a TLS connection serves nobody: graceful shutdown closes it as if idle. */
     private volatile boolean handshaking;
     private volatile long writeDeadlineNanos;
     private volatile ReadWait readWait;
 
-    /** @param serverTls the server's TLS, or {@code null} for a plaintext connection */
+    /**
+     * @param serverTls the server's TLS, or {@code null} for a plaintext connection
+     * @param parking where a plaintext connection waits for its heads
+     */
     HybridConnection(SocketChannel channel, ServerContext context, Workers workers, ServerTls serverTls,
-            Consumer<HybridConnection> onEnd) throws IOException {
+            ParkingLoop parking, ShedQueue shedQueue, Consumer<HybridConnection> onEnd) throws IOException {
         this.channel = channel;
         this.socket = channel.socket();
         this.in = socket.getInputStream();
@@ -75,28 +91,69 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         this.onEnd = onEnd;
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
         this.local = (InetSocketAddress) channel.getLocalAddress();
+        this.clock = new HeadClock(context.config().timeouts(), context.config().minDataRates());
         this.tls = serverTls == null ? null : new HybridTls(this, serverTls);
         this.handshaking = tls != null;
-        this.http = new HttpConnection(context, tls == null ? this : tls, () -> !workers.underPressure(),
-                this::resumed);
+        // Keep-alive costs a plaintext connection no worker; a TLS one keeps its worker, so not under pressure.
+        this.http = new HttpConnection(context, tls == null ? this : tls,
+                () -> serverTls == null || !workers.underPressure(), this::resumed);
+        this.parked = tls == null ? new ParkedConnection(this, channel, http, workers, parking, shedQueue, clock)
+                : null;
     }
 
+    /** Acceptor thread: a plaintext connection parks until its first head; a TLS one needs a worker at once. */
+    boolean admit() throws IOException {
+        if (parked != null) {
+            parked.admitted(acceptedAt);
+            return true;
+        }
+        clock.accepted(acceptedAt);
+        return workers.tryExecute(this);
+    }
+
+    /** Acceptor thread: at the connection limit with nothing to shed: 503 (plaintext), or just close (TLS). */
+    void reject() throws IOException {
+        if (parked != null) {
+            parked.rejected();
+        } else {
+            end();
+        }
+    }
+
+    /** Graceful shutdown: closes the connection if it waits for a next request. */
+    void closeIfIdle(ParkingLoop parking) {
+        if (parked != null) {
+            parking.execute(parked::closeIfIdle);
+        } else if (idle || handshaking) {
+            close();
+        }
+    }
+
+    /** TLS only: the worker's whole life with the connection. */
     @Override
     public void run() {
-        if (tls == null) {
-            proceed(null);
-            return;
-        }
         HybridTls.Handshake handshake = tls.handshake();
         handshaking = false;
         switch (handshake) {
-            case SECURED -> proceed(null);
+            case SECURED -> proceed(null, null);
             case PLAINTEXT_HTTP -> {
                 answerPlaintextHttp();
                 end();
             }
             case FAILED -> end();
         }
+    }
+
+    /** Worker thread: a parked connection's whole head has arrived; serve it in blocking mode. */
+    void serveParked(RequestHead head) {
+        try {
+            channel.configureBlocking(true);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "Connection from " + remote + " ended: " + e);
+            end();
+            return;
+        }
+        proceed(head, null);
     }
 
     /** A plaintext client on the TLS port: told so in plaintext, as Tomcat and Jetty do, then closed. */
@@ -112,25 +169,28 @@ final class HybridConnection implements Runnable, ConnectionChannel {
 
     /** Worker thread: a suspended exchange ended; carry on as after any exchange. */
     private void resumed(Outcome outcome) {
-        proceed(outcome);
+        proceed(null, outcome);
     }
 
-    /** Serves until the connection closes (then releases it) or an exchange suspends (then the exchange owns it). */
-    private void proceed(Outcome previous) {
-        boolean suspended = false;
+    /** Serves until the connection closes (then releases it), parks or an exchange suspends. */
+    private void proceed(RequestHead first, Outcome previous) {
+        boolean released = false;
         try {
-            suspended = serveUntilClosedOrSuspended(previous);
+            released = serveUntilReleased(first, previous);
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "Connection from " + remote + " ended: " + e);
         } finally {
-            if (!suspended) {
+            if (!released) {
                 end();
             }
         }
     }
 
-    /** Closes the connection and returns what it holds; once, by the thread that served it last. */
-    private void end() {
+    /** Closes the connection and returns what it holds; once, by whoever owns it last. */
+    void end() {
+        if (!ended.compareAndSet(false, true)) {
+            return;
+        }
         close();
         http.release();
         if (tls != null) {
@@ -139,24 +199,39 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         onEnd.accept(this);
     }
 
-    /** @return whether an exchange suspended, so the connection must stay open without this worker */
-    private boolean serveUntilClosedOrSuspended(Outcome previous) throws IOException {
+    /**
+     * @return whether the connection stays open without this worker: an exchange suspended, or it was parked to
+     *     wait for its next head
+     */
+    private boolean serveUntilReleased(RequestHead first, Outcome previous) throws IOException {
         if (previous != null && !carryOn(previous)) {
             return false;
         }
+        RequestHead head = first;
+        boolean firstHead = previous == null && first == null;
         while (true) {
-            RequestHead head;
-            try {
-                head = readHead();
-            } catch (HttpException rejected) {
-                http.sendError(rejected);
-                lingerAndClose();
-                return false;
-            }
             if (head == null) {
-                return false;
+                try {
+                    head = http.parseBuffered();
+                    if (head == null && mayPark()) {
+                        parked.parkAgain();
+                        return true;
+                    }
+                    if (head == null) {
+                        head = readHead(firstHead);
+                    }
+                } catch (HttpException rejected) {
+                    http.sendError(rejected);
+                    lingerAndClose();
+                    return false;
+                }
+                firstHead = false;
+                if (head == null) {
+                    return false;
+                }
             }
             Outcome outcome = http.serve(head);
+            head = null;
             if (outcome == Outcome.SUSPENDED) {
                 return true;
             }
@@ -164,6 +239,14 @@ final class HybridConnection implements Runnable, ConnectionChannel {
                 return false;
             }
         }
+    }
+
+    /**
+     * Whether the wait for the next head can happen parked, off this worker: for a plaintext connection, unless an
+     * earlier non-blocking read still runs on a worker of its own (the channel must stay blocking for it).
+     */
+    private boolean mayPark() {
+        return parked != null && readWait == null;
     }
 
     /** After an exchange: whether the connection carries another request (else it has been closed cleanly). */
@@ -174,56 +257,78 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         return outcome == Outcome.KEEP_ALIVE;
     }
 
-    /** The next head, or {@code null} when the connection should close quietly (client gone, idle, draining). */
-    private RequestHead readHead() throws IOException {
-        long idleSince = System.nanoTime();
-        long headDeadline = 0;
+    /**
+     * Blocking: the next head within the clock's limits, or {@code null} when the connection should close quietly.
+     * The first head's limits run from the accept; a later one's from now.
+     */
+    private RequestHead readHead(boolean firstHead) throws IOException {
+        if (!firstHead) {
+            long now = System.nanoTime();
+            if (http.headInProgress()) {
+                clock.headBegun(now);
+            } else {
+                clock.idle(now);
+            }
+        }
         while (true) {
             RequestHead head = http.parseBuffered();
             if (head != null) {
                 return head;
             }
-            if (http.headInProgress()) {
-                if (headDeadline == 0) {
-                    headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
-                }
-                if (!fillBeforeHeadDeadline(headDeadline)) {
+            if (clock.idle()) {
+                if (context.shutdown().draining() || !awaitFirstByte()) {
                     return null;
                 }
-            } else {
-                if (context.shutdown().draining() || !awaitFirstByte(idleSince)) {
-                    return null;
-                }
-                headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
+            } else if (!fillWithinHeadLimits()) {
+                return null;
             }
         }
     }
 
-    private boolean fillBeforeHeadDeadline(long deadline) throws IOException {
-        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        if (left <= 0) {
+    /** @return {@code false} when the client closed, or sent nothing of its first head in time */
+    private boolean fillWithinHeadLimits() throws IOException {
+        long now = System.nanoTime();
+        TimeoutKind expired = clock.expired(now);
+        if (expired != null) {
+            context.counters().timedOut(expired);
+            if (!clock.begun()) {
+                return false;
+            }
             throw new HttpException(408, "Request head not received in time");
         }
+        int before = http.inbound().buffer().remaining();
         try {
-            return http.inbound().fill(http.channel(), left);
-        } catch (SocketTimeoutException e) {
-            throw new HttpException(408, "Request head not received in time");
+            long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(clock.expiresAt() - now) + 1);
+            if (!http.inbound().fill(http.channel(), left)) {
+                return false;
+            }
+        } catch (SocketTimeoutException checkedOnTheNextTurn) {
+            return true;
         }
+        clock.received(System.nanoTime(), http.inbound().buffer().remaining() - before);
+        return true;
     }
 
     /** Waits for the first byte of a next request; {@code false} when the connection should close instead. */
-    private boolean awaitFirstByte(long idleSince) throws IOException {
-        long idleTimeout = context.config().timeouts().idle().toNanos();
+    private boolean awaitFirstByte() throws IOException {
         idle = true;
         context.counters().connectionsIdle.increment();
         try {
             while (true) {
-                long left = TimeUnit.NANOSECONDS.toMillis(idleSince + idleTimeout - System.nanoTime());
-                if (left <= 0 || context.shutdown().draining()) {
+                long now = System.nanoTime();
+                long left = TimeUnit.NANOSECONDS.toMillis(clock.expiresAt() - now);
+                if (left <= 0) {
+                    context.counters().timedOut(TimeoutKind.IDLE);
+                    return false;
+                }
+                if (context.shutdown().draining()) {
                     return false;
                 }
                 try {
-                    return http.inbound().fill(http.channel(), Math.min(left, IDLE_SLICE_MILLIS));
+                    int before = http.inbound().buffer().remaining();
+                    boolean open = http.inbound().fill(http.channel(), Math.min(left, IDLE_SLICE_MILLIS));
+                    clock.received(System.nanoTime(), http.inbound().buffer().remaining() - before);
+                    return open;
                 } catch (SocketTimeoutException stillIdle) {
                     if (workers.underPressure()) {
                         return false;
@@ -340,10 +445,10 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         return deadline != 0 && now - deadline > 0;
     }
 
-    void closeIfIdle() {
-        if (idle || handshaking) {
-            close();
-        }
+    /** For the watchdog: the write timed out; closing unblocks the worker. */
+    void writeTimedOut() {
+        context.counters().timedOut(TimeoutKind.WRITE);
+        close();
     }
 
     void close() {

@@ -1,6 +1,8 @@
 package io.sprout.engine.nio;
 
+import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.exchange.ErrorResponses;
+import io.sprout.engine.exchange.HeadClock;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
 import io.sprout.engine.exchange.ServerContext;
@@ -10,6 +12,7 @@ import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.tls.HandshakeStep;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.tls.TlsChannel;
+import io.sprout.engine.transport.ShedQueue;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -78,20 +81,25 @@ final class NioConnection {
     private final ByteChannel io;
     private final NioHandshake handshake;
     private final AtomicInteger state;
+    private final long acceptedAt = System.nanoTime();
+    private final HeadClock clock;
+    private final ShedQueue shedQueue;
+    /** The connection's place in the shed queue while it waits for a head, else {@code null}. */
+    private volatile ShedQueue.Ticket ticket;
     private SelectionKey key;
-    private volatile long idleSince;
-    private volatile long headDeadline;
     private long lingerDeadline;
     private final AtomicBoolean countedIdle = new AtomicBoolean();
 
     /** @param serverTls the server's TLS, or {@code null} for a plaintext connection */
     NioConnection(SocketChannel channel, EventLoop loop, ServerContext context, Workers workers, ServerTls serverTls,
-            Runnable onClose) throws IOException {
+            ShedQueue shedQueue, Runnable onClose) throws IOException {
         this.channel = channel;
         this.loop = loop;
         this.context = context;
         this.workers = workers;
         this.onClose = onClose;
+        this.shedQueue = shedQueue;
+        this.clock = new HeadClock(context.config().timeouts(), context.config().minDataRates());
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
         this.tls = serverTls == null ? null : serverTls.newChannel(channel);
         this.io = tls == null ? channel : tls;
@@ -103,8 +111,42 @@ final class NioConnection {
         this.http = new HttpConnection(context, worker, () -> true, this::resumed);
     }
 
-    /** Loop thread: starts watching the new connection. */
+    /**
+     * Acceptor thread: the connection is admitted; its first head is due from the accept, and it queues to be shed
+     * as a slow head in accept order (its loop registers it next).
+     */
+    void admitted() {
+        clock.accepted(acceptedAt);
+        ticket = shedQueue.awaitingHead(this::shed);
+    }
+
+    /** Loop thread: starts watching the admitted connection. */
     void register() {
+        if (!watch()) {
+            shedQueue.done(ticket);
+            return;
+        }
+        if (handshake != null) {
+            handshake.start(System.nanoTime());
+        }
+    }
+
+    /**
+     * Loop thread: a connection beyond the limit with nothing to shed: 503 and close at once, lingering briefly so
+     * the client reads the answer. Over TLS no answer is possible before a handshake, so it just closes.
+     */
+    void registerRejected() {
+        if (!watch()) {
+            return;
+        }
+        if (tls != null) {
+            close();
+        } else {
+            reject(503);
+        }
+    }
+
+    private boolean watch() {
         try {
             key = channel.register(loop.selector(), SelectionKey.OP_READ, this);
         } catch (IOException e) {
@@ -112,14 +154,34 @@ final class NioConnection {
             state.set(CLOSED);
             closeQuietly();
             onClose.run();
-            return;
+            return false;
         }
         loop.added(this);
-        if (handshake != null) {
-            handshake.start(System.nanoTime());
-        } else {
-            markWaiting(System.nanoTime());
-        }
+        return true;
+    }
+
+    /**
+     * Acceptor thread: the server needs this connection's slot. Its loop closes it if it still waits as it did when
+     * it took {@code shed}: quietly when idle, with 503 when a head was awaited.
+     */
+    private void shed(ShedQueue.Ticket shed) {
+        loop.execute(() -> {
+            int current = state.get();
+            if (ticket != shed || current != READING && current != HANDSHAKING) {
+                return;
+            }
+            context.counters().connectionsShed.increment();
+            if (shed.idle() || current == HANDSHAKING) {
+                close();
+            } else {
+                reject(503);
+            }
+        });
+    }
+
+    /** Worker thread: a response write waited past the write timeout. */
+    void writeTimedOut() {
+        context.counters().timedOut(TimeoutKind.WRITE);
     }
 
     /** Loop thread: the selector reports the socket ready. */
@@ -143,18 +205,22 @@ final class NioConnection {
     void checkTimeouts(long now) {
         switch (state.get()) {
             case HANDSHAKING -> {
-                if (handshake.overdue(now)) {
+                if (handshake.overdue(now) || clock.expired(now) != null) {
                     LOG.log(Level.DEBUG, "TLS handshake with " + remote + " timed out");
+                    context.counters().timedOut(TimeoutKind.HEAD);
                     close();
                 }
             }
             case READING -> {
-                if (http.headInProgress()) {
-                    if (now - headDeadline > 0) {
+                TimeoutKind expired = clock.expired(now);
+                if (expired != null) {
+                    context.counters().timedOut(expired);
+                    // Nothing received, nothing to answer: an idle or silent connection just closes.
+                    if (clock.begun()) {
                         reject(408);
+                    } else {
+                        close();
                     }
-                } else if (now - idleSince > context.config().timeouts().idle().toNanos()) {
-                    close();
                 }
             }
             case LINGERING -> {
@@ -184,6 +250,7 @@ final class NioConnection {
             return;
         }
         leaveIdle();
+        shedQueue.done(ticket);
         if (key != null) {
             key.cancel();
         }
@@ -218,11 +285,15 @@ final class NioConnection {
 
     /** Starts the idle wait, or the head deadline when part of the next head is already parsed. */
     private void markWaiting(long now) {
-        idleSince = now;
         if (http.headInProgress()) {
-            headDeadline = now + context.config().timeouts().requestHead().toNanos();
-        } else if (countedIdle.compareAndSet(false, true)) {
-            context.counters().connectionsIdle.increment();
+            clock.headBegun(now);
+            ticket = shedQueue.awaitingHead(this::shed);
+        } else {
+            clock.idle(now);
+            if (countedIdle.compareAndSet(false, true)) {
+                context.counters().connectionsIdle.increment();
+            }
+            ticket = shedQueue.idle(this::shed);
         }
     }
 
@@ -246,15 +317,19 @@ final class NioConnection {
                 if (count == 0) {
                     return;
                 }
-                if (countedIdle.get()) {
-                    leaveIdle();
-                    headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
-                }
+                leaveIdle();
+                clock.received(System.nanoTime(), count);
                 head = http.parseBuffered();
                 // Whole records the TLS layer read ahead: the socket will not report them again.
             } while (head == null && tls != null && tls.hasBufferedInput());
             if (head != null) {
+                shedQueue.done(ticket);
+                ticket = null;
                 dispatch(head);
+            } else if (ticket == null || ticket.idle()) {
+                // Part of a head: from now on the connection is shed as a slow head, no longer as an idle one.
+                shedQueue.done(ticket);
+                ticket = shedQueue.awaitingHead(this::shed);
             }
         } catch (HttpException rejected) {
             reject(rejected.status());
@@ -329,11 +404,10 @@ final class NioConnection {
         }
     }
 
-    /** The handshake is done: wait for the first request; it may already be buffered. */
+    /** The handshake is done: wait for the first request, still due from the accept; it may already be buffered. */
     private void secured() {
         state.set(READING);
         key.interestOps(SelectionKey.OP_READ);
-        markWaiting(System.nanoTime());
         if (tls.hasBufferedInput()) {
             readHead();
         }
@@ -344,6 +418,8 @@ final class NioConnection {
             return;
         }
         leaveIdle();
+        shedQueue.done(ticket);
+        ticket = null;
         lingerDeadline = System.nanoTime() + LINGER_NANOS;
         // Lingering only drops what arrives, straight off the socket: nothing more is decrypted or parsed.
         releaseBuffers();
@@ -417,6 +493,7 @@ final class NioConnection {
         }
         if (previous == CLOSED) {
             leaveIdle();
+            shedQueue.done(ticket);
             releaseBuffers();
         } else if (previous == QUIET || readAhead) {
             loop.execute(() -> {

@@ -4,6 +4,7 @@ import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.transport.Acceptor;
+import io.sprout.engine.transport.ShedQueue;
 import io.sprout.engine.transport.Transport;
 
 import java.io.IOException;
@@ -21,6 +22,7 @@ public final class NioTransport implements Transport {
     private final ServerContext context;
     private final Workers workers;
     private final ServerTls tls;
+    private final ShedQueue shedQueue = new ShedQueue();
     private EventLoop[] loops;
     private int nextLoop;
     private Acceptor acceptor;
@@ -34,7 +36,7 @@ public final class NioTransport implements Transport {
 
     @Override
     public void start() throws IOException {
-        acceptor = Acceptor.bind(context, this::distribute);
+        acceptor = Acceptor.bind(context, shedQueue, this::distribute);
         loops = new EventLoop[context.config().selectorThreads()];
         for (int i = 0; i < loops.length; i++) {
             loops[i] = new EventLoop("sprout-nio-loop-" + (i + 1));
@@ -68,13 +70,18 @@ public final class NioTransport implements Transport {
         }
     }
 
-    /** Acceptor thread: hands the connection to the next loop, which registers it. */
-    private void distribute(SocketChannel channel) throws IOException {
+    /** Acceptor thread: hands the connection to the next loop, which registers it (or answers 503 if not admitted). */
+    private void distribute(SocketChannel channel, boolean admitted) throws IOException {
         channel.configureBlocking(false);
         EventLoop loop = loops[nextLoop];
         nextLoop = (nextLoop + 1) % loops.length;
-        NioConnection connection = new NioConnection(channel, loop, context, workers, tls,
+        NioConnection connection = new NioConnection(channel, loop, context, workers, tls, shedQueue,
                 acceptor::connectionClosed);
-        loop.execute(connection::register);
+        if (admitted) {
+            connection.admitted();
+            loop.execute(connection::register);
+        } else {
+            loop.execute(connection::registerRejected);
+        }
     }
 }

@@ -75,6 +75,7 @@ final class WorkerChannel implements ConnectionChannel {
         while (src.hasRemaining()) {
             ensureOpen();
             if (io.write(src) == 0 && !awaitReady(SelectionKey.OP_WRITE, deadline)) {
+                connection.writeTimedOut();
                 loop.execute(connection::close);
                 throw new SocketTimeoutException("The client did not read the response in time");
             }
