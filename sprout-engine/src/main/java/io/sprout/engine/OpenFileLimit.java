@@ -1,11 +1,14 @@
 package io.sprout.engine;
 
+import java.io.IOException;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
- * The process's open-file limit, asked of {@code com.sun.management.UnixOperatingSystemMXBean} by reflection: the
- * engine requires nothing beyond {@code java.base}, and where the management modules are absent (or the platform is
- * not Unix) the limit is simply unknown.
+ * The process's open-file limit, asked of {@code com.sun.management.UnixOperatingSystemMXBean} by reflection (the
+ * engine requires nothing beyond {@code java.base}, so the management modules may not be in the module graph), else
+ * read from Linux's {@code /proc/self/limits}; unknown elsewhere.
  */
 final class OpenFileLimit {
 
@@ -24,8 +27,13 @@ final class OpenFileLimit {
         return (int) Math.clamp(limit - limit / 10, 1, MAX_CONNECTIONS_CAP);
     }
 
-    /** The limit, or -1 when the JDK cannot tell it. */
+    /** The limit, or -1 when it cannot be told. */
     static long openFileLimit() {
+        long limit = fromManagementBean();
+        return limit > 0 ? limit : fromProcLimits();
+    }
+
+    private static long fromManagementBean() {
         try {
             Class<?> factory = Class.forName("java.lang.management.ManagementFactory");
             Object bean = factory.getMethod("getOperatingSystemMXBean").invoke(null);
@@ -37,6 +45,26 @@ final class OpenFileLimit {
             return (Long) count.invoke(bean);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException unknown) {
             // No management modules in this runtime, or not a Unix: the limit cannot be known, so the fallback holds.
+            return -1;
+        }
+    }
+
+    /** The soft limit from the "Max open files" line of {@code /proc/self/limits}, or -1. */
+    private static long fromProcLimits() {
+        Path limits = Path.of("/proc/self/limits");
+        try {
+            if (!Files.isReadable(limits)) {
+                return -1;
+            }
+            for (String line : Files.readAllLines(limits)) {
+                if (line.startsWith("Max open files")) {
+                    String[] fields = line.substring("Max open files".length()).trim().split("\\s+");
+                    return "unlimited".equals(fields[0]) ? Integer.MAX_VALUE : Long.parseLong(fields[0]);
+                }
+            }
+            return -1;
+        } catch (IOException | RuntimeException unreadable) {
+            // Not Linux, or a format we do not know: the limit stays unknown and the fallback holds.
             return -1;
         }
     }

@@ -49,7 +49,6 @@ import java.util.function.Consumer;
 final class HybridConnection implements Runnable, ConnectionChannel {
 
     private static final System.Logger LOG = System.getLogger(HybridConnection.class.getName());
-    private static final long IDLE_SLICE_MILLIS = 1000;
     private static final long LINGER_MILLIS = 2000;
     private static final int LINGER_MAX_BYTES = 1 << 20;
 
@@ -70,7 +69,7 @@ final class HybridConnection implements Runnable, ConnectionChannel {
     private final HybridTls tls;
     /** Where a plaintext connection waits for its heads; {@code null} over TLS. */
     private final ParkedConnection parked;
-    private volatile boolean idle;
+    private final BlockingHeads blockingHeads;
     /** Until its handshake is done a TLS connection serves nobody: graceful shutdown closes it as if idle. */
     private volatile boolean handshaking;
     private volatile long writeDeadlineNanos;
@@ -97,6 +96,7 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         // Keep-alive costs a plaintext connection no worker; a TLS one keeps its worker, so not under pressure.
         this.http = new HttpConnection(context, tls == null ? this : tls,
                 () -> serverTls == null || !workers.underPressure(), this::resumed);
+        this.blockingHeads = new BlockingHeads(http, clock, workers);
         this.parked = tls == null ? new ParkedConnection(this, channel, http, workers, parking, shedQueue, clock)
                 : null;
     }
@@ -120,11 +120,9 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         }
     }
 
-    /** Graceful shutdown: closes the connection if it waits for a next request. */
-    void closeIfIdle(ParkingLoop parking) {
-        if (parked != null) {
-            parking.execute(parked::closeIfIdle);
-        } else if (idle || handshaking) {
+    /** Graceful shutdown: closes a TLS connection that waits for a next request (parked ones: the parking loop). */
+    void closeIfIdle() {
+        if (parked == null && (blockingHeads.idle() || handshaking)) {
             close();
         }
     }
@@ -218,7 +216,7 @@ final class HybridConnection implements Runnable, ConnectionChannel {
                         return true;
                     }
                     if (head == null) {
-                        head = readHead(firstHead);
+                        head = blockingHeads.next(firstHead);
                     }
                 } catch (HttpException rejected) {
                     http.sendError(rejected);
@@ -255,90 +253,6 @@ final class HybridConnection implements Runnable, ConnectionChannel {
             lingerAndClose();
         }
         return outcome == Outcome.KEEP_ALIVE;
-    }
-
-    /**
-     * Blocking: the next head within the clock's limits, or {@code null} when the connection should close quietly.
-     * The first head's limits run from the accept; a later one's from now.
-     */
-    private RequestHead readHead(boolean firstHead) throws IOException {
-        if (!firstHead) {
-            long now = System.nanoTime();
-            if (http.headInProgress()) {
-                clock.headBegun(now);
-            } else {
-                clock.idle(now);
-            }
-        }
-        while (true) {
-            RequestHead head = http.parseBuffered();
-            if (head != null) {
-                return head;
-            }
-            if (clock.idle()) {
-                if (context.shutdown().draining() || !awaitFirstByte()) {
-                    return null;
-                }
-            } else if (!fillWithinHeadLimits()) {
-                return null;
-            }
-        }
-    }
-
-    /** @return {@code false} when the client closed, or sent nothing of its first head in time */
-    private boolean fillWithinHeadLimits() throws IOException {
-        long now = System.nanoTime();
-        TimeoutKind expired = clock.expired(now);
-        if (expired != null) {
-            context.counters().timedOut(expired);
-            if (!clock.begun()) {
-                return false;
-            }
-            throw new HttpException(408, "Request head not received in time");
-        }
-        int before = http.inbound().buffer().remaining();
-        try {
-            long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(clock.expiresAt() - now) + 1);
-            if (!http.inbound().fill(http.channel(), left)) {
-                return false;
-            }
-        } catch (SocketTimeoutException checkedOnTheNextTurn) {
-            return true;
-        }
-        clock.received(System.nanoTime(), http.inbound().buffer().remaining() - before);
-        return true;
-    }
-
-    /** Waits for the first byte of a next request; {@code false} when the connection should close instead. */
-    private boolean awaitFirstByte() throws IOException {
-        idle = true;
-        context.counters().connectionsIdle.increment();
-        try {
-            while (true) {
-                long now = System.nanoTime();
-                long left = TimeUnit.NANOSECONDS.toMillis(clock.expiresAt() - now);
-                if (left <= 0) {
-                    context.counters().timedOut(TimeoutKind.IDLE);
-                    return false;
-                }
-                if (context.shutdown().draining()) {
-                    return false;
-                }
-                try {
-                    int before = http.inbound().buffer().remaining();
-                    boolean open = http.inbound().fill(http.channel(), Math.min(left, IDLE_SLICE_MILLIS));
-                    clock.received(System.nanoTime(), http.inbound().buffer().remaining() - before);
-                    return open;
-                } catch (SocketTimeoutException stillIdle) {
-                    if (workers.underPressure()) {
-                        return false;
-                    }
-                }
-            }
-        } finally {
-            idle = false;
-            context.counters().connectionsIdle.decrement();
-        }
     }
 
     @Override

@@ -61,7 +61,9 @@ public final class HybridTransport implements Transport {
 
     @Override
     public void closeIdleConnections() {
-        connections.forEach(connection -> connection.closeIfIdle(parking));
+        // Parked connections on the loop; one on its way there sees the shutdown when it registers.
+        parking.execute(parking::closeIdle);
+        connections.forEach(HybridConnection::closeIfIdle);
     }
 
     @Override

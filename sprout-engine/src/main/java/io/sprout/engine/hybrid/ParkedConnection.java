@@ -176,9 +176,9 @@ final class ParkedConnection {
         }
     }
 
-    /** Loop thread: closes the connection if it waits for a next request with nothing of it received. */
+    /** Loop thread: closes the connection if it is parked, waiting for a next request with nothing of it received. */
     void closeIfIdle() {
-        if (!lingering && !http.headInProgress()) {
+        if (key != null && !lingering && !http.headInProgress()) {
             closeNow();
         }
     }
