@@ -12,6 +12,7 @@ import io.sprout.engine.exec.Workers;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.tls.ServerTls;
+import io.sprout.engine.transport.SelectorLoop;
 import io.sprout.engine.transport.ShedQueue;
 
 import java.io.IOException;
@@ -30,7 +31,7 @@ import java.util.function.Consumer;
 /**
  * One connection served with plain blocking reads and writes while a worker serves one of its requests.
  *
- * <p>Plaintext: the connection waits for each request head parked on the {@link ParkingLoop}
+ * <p>Plaintext: the connection waits for each request head parked on the parking {@link SelectorLoop}
  * ({@link ParkedConnection}), costing no worker and no pooled buffer while idle; a worker takes it over, in blocking
  * mode, only once a whole head has arrived ({@link #serveParked}), serves it and any pipelined heads already
  * buffered, and parks it again. So a slow or idle client never holds a platform worker.
@@ -80,7 +81,7 @@ final class HybridConnection implements Runnable, ConnectionChannel {
      * @param parking where a plaintext connection waits for its heads
      */
     HybridConnection(SocketChannel channel, ServerContext context, Workers workers, ServerTls serverTls,
-            ParkingLoop parking, ShedQueue shedQueue, Consumer<HybridConnection> onEnd) throws IOException {
+            SelectorLoop parking, ShedQueue shedQueue, Consumer<HybridConnection> onEnd) throws IOException {
         this.channel = channel;
         this.socket = channel.socket();
         this.in = socket.getInputStream();
@@ -90,15 +91,15 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         this.onEnd = onEnd;
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
         this.local = (InetSocketAddress) channel.getLocalAddress();
-        this.clock = new HeadClock(context.config().timeouts(), context.config().minDataRates());
         this.tls = serverTls == null ? null : new HybridTls(this, serverTls);
         this.handshaking = tls != null;
         // Keep-alive costs a plaintext connection no worker; a TLS one keeps its worker, so not under pressure.
         this.http = new HttpConnection(context, tls == null ? this : tls,
                 () -> serverTls == null || !workers.underPressure(), this::resumed);
+        this.parked = tls == null ? new ParkedConnection(this, channel, http, workers, parking, shedQueue) : null;
+        this.clock = parked != null ? parked.clock()
+                : new HeadClock(context.config().timeouts(), context.config().minDataRates());
         this.blockingHeads = new BlockingHeads(http, clock, workers);
-        this.parked = tls == null ? new ParkedConnection(this, channel, http, workers, parking, shedQueue, clock)
-                : null;
     }
 
     /** Acceptor thread: a plaintext connection parks until its first head; a TLS one needs a worker at once. */

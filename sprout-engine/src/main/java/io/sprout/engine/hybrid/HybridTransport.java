@@ -4,6 +4,7 @@ import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.transport.Acceptor;
+import io.sprout.engine.transport.SelectorLoop;
 import io.sprout.engine.transport.ShedQueue;
 import io.sprout.engine.transport.Transport;
 
@@ -17,12 +18,15 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The blocking transport: a worker serves each request with plain blocking reads and writes
  * ({@link HybridConnection}). Between requests, and until its first head is complete, a plaintext connection waits
- * on the {@link ParkingLoop} without a worker. A watchdog enforces write timeouts, which blocking socket writes lack.
+ * on the parking {@link SelectorLoop} without a worker. A watchdog enforces write timeouts, which blocking socket writes lack.
  * With TLS, one worker serves each connection start to end and runs its handshake first ({@link HybridTls}).
  */
 public final class HybridTransport implements Transport {
 
     private static final System.Logger LOG = System.getLogger(HybridTransport.class.getName());
+
+    /** Four times a second the parking loop checks its connections' head and idle limits. */
+    private static final long PARKING_SWEEP_NANOS = 250_000_000L;
 
     private final ServerContext context;
     private final Workers workers;
@@ -30,7 +34,7 @@ public final class HybridTransport implements Transport {
     private final Set<HybridConnection> connections = ConcurrentHashMap.newKeySet();
     private final WriteWatchdog watchdog = new WriteWatchdog(connections);
     private final ShedQueue shedQueue = new ShedQueue();
-    private ParkingLoop parking;
+    private SelectorLoop parking;
     private Acceptor acceptor;
 
     /** @param tls the server's TLS, or {@code null} for plaintext */
@@ -43,7 +47,7 @@ public final class HybridTransport implements Transport {
     @Override
     public void start() throws IOException {
         acceptor = Acceptor.bind(context, shedQueue, this::serve);
-        parking = new ParkingLoop("sprout-hybrid-parking");
+        parking = new SelectorLoop("sprout-hybrid-parking", PARKING_SWEEP_NANOS);
         parking.start();
         watchdog.start();
         acceptor.start("sprout-hybrid-acceptor");

@@ -1,6 +1,5 @@
 package io.sprout.engine.hybrid;
 
-import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.exchange.ErrorResponses;
 import io.sprout.engine.exchange.HeadClock;
 import io.sprout.engine.exchange.HttpConnection;
@@ -8,6 +7,8 @@ import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
+import io.sprout.engine.transport.HeadWait;
+import io.sprout.engine.transport.SelectorLoop;
 import io.sprout.engine.transport.ShedQueue;
 
 import java.io.IOException;
@@ -18,10 +19,9 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A plaintext hybrid connection while it has no complete request head: parked on the {@link ParkingLoop}, in
+ * A plaintext hybrid connection while it has no complete request head: parked on the {@link SelectorLoop} (the parking loop), in
  * non-blocking mode, costing no worker. Readable bytes go into the connection's {@link HttpConnection} (a pooled
  * buffer held only while part of a head is there); once a whole head is parsed the key is cancelled and a worker
  * takes the connection over, in blocking mode, for the request ({@link HybridConnection#serveParked}).
@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The loop owns this object while the connection is parked; hand-overs to and from a worker go through the loop's
  * task queue and the worker pool, which order them.
  */
-final class ParkedConnection {
+final class ParkedConnection implements SelectorLoop.Member {
 
     private static final System.Logger LOG = System.getLogger(ParkedConnection.class.getName());
     private static final long LINGER_NANOS = 2_000_000_000L;
@@ -46,32 +46,31 @@ final class ParkedConnection {
     private final HttpConnection http;
     private final ServerContext context;
     private final Workers workers;
-    private final ParkingLoop loop;
-    private final ShedQueue shedQueue;
-    private final HeadClock clock;
-    private final AtomicBoolean countedIdle = new AtomicBoolean();
-    /** The connection's place in the shed queue while it waits, else {@code null}. */
-    private volatile ShedQueue.Ticket ticket;
+    private final SelectorLoop loop;
+    private final HeadWait waiting;
     private SelectionKey key;
     private boolean lingering;
     private long lingerDeadline;
 
     ParkedConnection(HybridConnection connection, SocketChannel channel, HttpConnection http, Workers workers,
-            ParkingLoop loop, ShedQueue shedQueue, HeadClock clock) {
+            SelectorLoop loop, ShedQueue shedQueue) {
         this.connection = connection;
         this.channel = channel;
         this.http = http;
         this.context = http.context();
         this.workers = workers;
         this.loop = loop;
-        this.shedQueue = shedQueue;
-        this.clock = clock;
+        this.waiting = new HeadWait(context, shedQueue, this::shed);
+    }
+
+    /** The head limits, which a worker's blocking fallback read observes too. */
+    HeadClock clock() {
+        return waiting.clock();
     }
 
     /** Acceptor thread: a new connection, its first head due from {@code acceptedNanos}. */
     void admitted(long acceptedNanos) throws IOException {
-        clock.accepted(acceptedNanos);
-        ticket = shedQueue.awaitingHead(this::shed);
+        waiting.admitted(acceptedNanos);
         channel.configureBlocking(false);
         loop.execute(this::register);
     }
@@ -84,17 +83,7 @@ final class ParkedConnection {
 
     /** Worker thread, after a response on a kept-alive connection: wait here for the next head, not on the worker. */
     void parkAgain() throws IOException {
-        long now = System.nanoTime();
-        if (http.headInProgress()) {
-            clock.headBegun(now);
-            ticket = shedQueue.awaitingHead(this::shed);
-        } else {
-            clock.idle(now);
-            if (countedIdle.compareAndSet(false, true)) {
-                context.counters().connectionsIdle.increment();
-            }
-            ticket = shedQueue.idle(this::shed);
-        }
+        waiting.again(System.nanoTime(), http.headInProgress());
         channel.configureBlocking(false);
         loop.execute(this::register);
     }
@@ -102,21 +91,22 @@ final class ParkedConnection {
     /** Loop thread: starts watching; closes instead when a graceful shutdown no longer wants idle connections. */
     void register() {
         if (!lingering && context.shutdown().draining() && !http.headInProgress()) {
-            closeNow();
+            close();
             return;
         }
         try {
             key = channel.register(loop.selector(), SelectionKey.OP_READ, this);
             loop.added(this);
         } catch (CancelledKeyException previousKeyStillHeld) {
-            loop.registerAfterSelection(this);
+            loop.afterNextSelection(this::register);
         } catch (ClosedChannelException | ClosedSelectorException closed) {
-            closeNow();
+            close();
         }
     }
 
     /** Loop thread: the socket is readable. */
-    void onReadable() {
+    @Override
+    public void onReady(SelectionKey readyKey) {
         if (lingering) {
             discard();
             return;
@@ -132,15 +122,14 @@ final class ParkedConnection {
             http.inbound().afterRead(0);
         }
         if (count < 0) {
-            closeNow();
+            close();
             return;
         }
         if (count == 0) {
             return;
         }
         context.counters().bytesIn.add(count);
-        leaveIdle();
-        clock.received(System.nanoTime(), count);
+        waiting.received(System.nanoTime(), count);
         RequestHead head;
         try {
             head = http.parseBuffered();
@@ -150,51 +139,49 @@ final class ParkedConnection {
         }
         if (head != null) {
             handOff(head);
-        } else if (ticket == null || ticket.idle()) {
-            // Part of a head: from now on the connection is shed as a slow head, no longer as an idle one.
-            shedQueue.done(ticket);
-            ticket = shedQueue.awaitingHead(this::shed);
+        } else {
+            waiting.headIncomplete();
         }
     }
 
     /** Loop thread: enforces the head deadline, the head rate, the idle timeout and the linger limit. */
-    void checkTimeouts(long now) {
+    @Override
+    public void checkTimeouts(long now) {
         if (lingering) {
             if (now - lingerDeadline > 0) {
-                closeNow();
+                close();
             }
             return;
         }
-        TimeoutKind expired = clock.expired(now);
-        if (expired != null) {
-            context.counters().timedOut(expired);
-            if (clock.begun()) {
+        if (waiting.expired(now) != null) {
+            // Nothing received, nothing to answer: an idle or silent connection just closes.
+            if (waiting.begun()) {
                 answer(408);
             } else {
-                closeNow();
+                close();
             }
         }
     }
 
     /** Loop thread: closes the connection if it is parked, waiting for a next request with nothing of it received. */
-    void closeIfIdle() {
+    @Override
+    public void closeIfIdle() {
         if (key != null && !lingering && !http.headInProgress()) {
-            closeNow();
+            close();
         }
     }
 
     /** Loop thread: closes the parked connection and returns what it holds. */
-    void closeNow() {
+    @Override
+    public void close() {
         unpark();
-        shedQueue.done(ticket);
-        ticket = null;
+        waiting.ended();
         connection.end();
     }
 
     /** Loop thread: a whole head: a worker serves it, in blocking mode; without a free worker, 503. */
     private void handOff(RequestHead head) {
-        shedQueue.done(ticket);
-        ticket = null;
+        waiting.ended();
         unpark();
         if (!workers.tryExecute(() -> connection.serveParked(head))) {
             context.counters().connectionsRejected.increment();
@@ -206,12 +193,12 @@ final class ParkedConnection {
     /** Acceptor thread: the server needs this connection's slot, if it still waits as it did when it took {@code shed}. */
     private void shed(ShedQueue.Ticket shed) {
         loop.execute(() -> {
-            if (ticket != shed || key == null || lingering) {
+            if (!waiting.stillWaitsAs(shed) || key == null || lingering) {
                 return;
             }
             context.counters().connectionsShed.increment();
             if (shed.idle()) {
-                closeNow();
+                close();
             } else {
                 answer(503);
             }
@@ -224,21 +211,19 @@ final class ParkedConnection {
      */
     private void answer(int status) {
         lingering = true;
-        leaveIdle();
-        shedQueue.done(ticket);
-        ticket = null;
+        waiting.ended();
         ByteBuffer response = ErrorResponses.encode(status, context.date(), context.config().serverHeader());
         try {
             int count = response.remaining();
             channel.write(response);
             context.counters().bytesOut.add(count - response.remaining());
             if (response.hasRemaining()) {
-                closeNow();
+                close();
                 return;
             }
             channel.shutdownOutput();
         } catch (IOException e) {
-            closeNow();
+            close();
             return;
         }
         lingerDeadline = System.nanoTime() + LINGER_NANOS;
@@ -250,29 +235,16 @@ final class ParkedConnection {
     }
 
     private void discard() {
-        int count;
-        try {
-            count = channel.read(loop.scratch());
-        } catch (IOException e) {
-            count = -1;
-        }
-        if (count < 0) {
-            closeNow();
+        if (http.inbound().discard(channel) < 0) {
+            close();
         }
     }
 
     private void unpark() {
-        leaveIdle();
         if (key != null) {
             key.cancel();
             key = null;
         }
         loop.removed(this);
-    }
-
-    private void leaveIdle() {
-        if (countedIdle.compareAndSet(true, false)) {
-            context.counters().connectionsIdle.decrement();
-        }
     }
 }

@@ -2,7 +2,6 @@ package io.sprout.engine.nio;
 
 import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.exchange.ErrorResponses;
-import io.sprout.engine.exchange.HeadClock;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
 import io.sprout.engine.exchange.ServerContext;
@@ -12,6 +11,8 @@ import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.tls.HandshakeStep;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.tls.TlsChannel;
+import io.sprout.engine.transport.HeadWait;
+import io.sprout.engine.transport.SelectorLoop;
 import io.sprout.engine.transport.ShedQueue;
 
 import java.io.IOException;
@@ -21,7 +22,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -55,7 +55,7 @@ import java.util.function.Supplier;
  * handshake timeout is enforced by the sweep. Records read ahead stay in the TLS layer, which the socket will not
  * report again: the loop keeps reading while it holds whole ones, and a hand-back asks it to read them.
  */
-final class NioConnection {
+final class NioConnection implements SelectorLoop.Member {
 
     private static final int HANDSHAKING = 0;
     private static final int READING = 1;
@@ -68,7 +68,7 @@ final class NioConnection {
     private static final long LINGER_NANOS = 2_000_000_000L;
 
     private final SocketChannel channel;
-    private final EventLoop loop;
+    private final SelectorLoop loop;
     private final ServerContext context;
     private final Workers workers;
     private final Runnable onClose;
@@ -82,24 +82,19 @@ final class NioConnection {
     private final NioHandshake handshake;
     private final AtomicInteger state;
     private final long acceptedAt = System.nanoTime();
-    private final HeadClock clock;
-    private final ShedQueue shedQueue;
-    /** The connection's place in the shed queue while it waits for a head, else {@code null}. */
-    private volatile ShedQueue.Ticket ticket;
+    private final HeadWait waiting;
     private SelectionKey key;
     private long lingerDeadline;
-    private final AtomicBoolean countedIdle = new AtomicBoolean();
 
     /** @param serverTls the server's TLS, or {@code null} for a plaintext connection */
-    NioConnection(SocketChannel channel, EventLoop loop, ServerContext context, Workers workers, ServerTls serverTls,
+    NioConnection(SocketChannel channel, SelectorLoop loop, ServerContext context, Workers workers, ServerTls serverTls,
             ShedQueue shedQueue, Runnable onClose) throws IOException {
         this.channel = channel;
         this.loop = loop;
         this.context = context;
         this.workers = workers;
         this.onClose = onClose;
-        this.shedQueue = shedQueue;
-        this.clock = new HeadClock(context.config().timeouts(), context.config().minDataRates());
+        this.waiting = new HeadWait(context, shedQueue, this::shed);
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
         this.tls = serverTls == null ? null : serverTls.newChannel(channel);
         this.io = tls == null ? channel : tls;
@@ -116,14 +111,13 @@ final class NioConnection {
      * as a slow head in accept order (its loop registers it next).
      */
     void admitted() {
-        clock.accepted(acceptedAt);
-        ticket = shedQueue.awaitingHead(this::shed);
+        waiting.admitted(acceptedAt);
     }
 
     /** Loop thread: starts watching the admitted connection. */
     void register() {
         if (!watch()) {
-            shedQueue.done(ticket);
+            waiting.ended();
             return;
         }
         if (handshake != null) {
@@ -167,7 +161,7 @@ final class NioConnection {
     private void shed(ShedQueue.Ticket shed) {
         loop.execute(() -> {
             int current = state.get();
-            if (ticket != shed || current != READING && current != HANDSHAKING) {
+            if (!waiting.stillWaitsAs(shed) || current != READING && current != HANDSHAKING) {
                 return;
             }
             context.counters().connectionsShed.increment();
@@ -185,7 +179,8 @@ final class NioConnection {
     }
 
     /** Loop thread: the selector reports the socket ready. */
-    void onReady(SelectionKey readyKey) {
+    @Override
+    public void onReady(SelectionKey readyKey) {
         switch (state.get()) {
             case HANDSHAKING -> advanceHandshake();
             case READING -> {
@@ -202,21 +197,19 @@ final class NioConnection {
     }
 
     /** Loop thread: enforces the handshake timeout, the idle timeout, the head deadline and the linger limit. */
-    void checkTimeouts(long now) {
+    @Override
+    public void checkTimeouts(long now) {
         switch (state.get()) {
             case HANDSHAKING -> {
-                if (handshake.overdue(now) || clock.expired(now) != null) {
+                if (handshake.overdue(now) || waiting.expired(now) != null) {
                     LOG.log(Level.DEBUG, "TLS handshake with " + remote + " timed out");
-                    context.counters().timedOut(TimeoutKind.HEAD);
                     close();
                 }
             }
             case READING -> {
-                TimeoutKind expired = clock.expired(now);
-                if (expired != null) {
-                    context.counters().timedOut(expired);
+                if (waiting.expired(now) != null) {
                     // Nothing received, nothing to answer: an idle or silent connection just closes.
-                    if (clock.begun()) {
+                    if (waiting.begun()) {
                         reject(408);
                     } else {
                         close();
@@ -236,7 +229,8 @@ final class NioConnection {
     }
 
     /** Loop thread: closes the connection if it is waiting for a next request, or has yet to finish its handshake. */
-    void closeIfIdle() {
+    @Override
+    public void closeIfIdle() {
         int current = state.get();
         if (current == HANDSHAKING || current == READING && !http.headInProgress()) {
             close();
@@ -244,13 +238,13 @@ final class NioConnection {
     }
 
     /** Loop thread: closes now; buffers held by a running worker are released when it hands back. */
-    void close() {
+    @Override
+    public void close() {
         int previous = state.getAndSet(CLOSED);
         if (previous == CLOSED) {
             return;
         }
-        leaveIdle();
-        shedQueue.done(ticket);
+        waiting.ended();
         if (key != null) {
             key.cancel();
         }
@@ -283,25 +277,6 @@ final class NioConnection {
         }
     }
 
-    /** Starts the idle wait, or the head deadline when part of the next head is already parsed. */
-    private void markWaiting(long now) {
-        if (http.headInProgress()) {
-            clock.headBegun(now);
-            ticket = shedQueue.awaitingHead(this::shed);
-        } else {
-            clock.idle(now);
-            if (countedIdle.compareAndSet(false, true)) {
-                context.counters().connectionsIdle.increment();
-            }
-            ticket = shedQueue.idle(this::shed);
-        }
-    }
-
-    private void leaveIdle() {
-        if (countedIdle.compareAndSet(true, false)) {
-            context.counters().connectionsIdle.decrement();
-        }
-    }
 
     private void readHead() {
         try {
@@ -317,19 +292,15 @@ final class NioConnection {
                 if (count == 0) {
                     return;
                 }
-                leaveIdle();
-                clock.received(System.nanoTime(), count);
+                waiting.received(System.nanoTime(), count);
                 head = http.parseBuffered();
                 // Whole records the TLS layer read ahead: the socket will not report them again.
             } while (head == null && tls != null && tls.hasBufferedInput());
             if (head != null) {
-                shedQueue.done(ticket);
-                ticket = null;
+                waiting.ended();
                 dispatch(head);
-            } else if (ticket == null || ticket.idle()) {
-                // Part of a head: from now on the connection is shed as a slow head, no longer as an idle one.
-                shedQueue.done(ticket);
-                ticket = shedQueue.awaitingHead(this::shed);
+            } else {
+                waiting.headIncomplete();
             }
         } catch (HttpException rejected) {
             reject(rejected.status());
@@ -417,9 +388,7 @@ final class NioConnection {
         if (!state.compareAndSet(READING, LINGERING)) {
             return;
         }
-        leaveIdle();
-        shedQueue.done(ticket);
-        ticket = null;
+        waiting.ended();
         lingerDeadline = System.nanoTime() + LINGER_NANOS;
         // Lingering only drops what arrives, straight off the socket: nothing more is decrypted or parsed.
         releaseBuffers();
@@ -428,16 +397,7 @@ final class NioConnection {
 
     /** Loop thread: reads and drops what a lingering client still sends; its EOF ends the connection. */
     private void discard() {
-        ByteBuffer scratch = http.inbound().beforeRead();
-        int count;
-        try {
-            count = channel.read(scratch);
-        } catch (IOException e) {
-            count = -1;
-        }
-        scratch.clear();
-        http.inbound().afterRead(0);
-        if (count < 0) {
+        if (http.inbound().discard(channel) < 0) {
             close();
         }
     }
@@ -485,15 +445,14 @@ final class NioConnection {
      * the TLS layer holds records of the next request already (which the socket will not report).
      */
     private void handBackForNextRequest() {
-        markWaiting(System.nanoTime());
+        waiting.again(System.nanoTime(), http.headInProgress());
         boolean readAhead = tls != null && tls.hasBufferedInput();
         int previous = state.get();
         while (previous != CLOSED && !state.compareAndSet(previous, READING)) {
             previous = state.get();
         }
         if (previous == CLOSED) {
-            leaveIdle();
-            shedQueue.done(ticket);
+            waiting.ended();
             releaseBuffers();
         } else if (previous == QUIET || readAhead) {
             loop.execute(() -> {
