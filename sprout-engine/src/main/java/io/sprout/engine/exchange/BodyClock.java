@@ -31,7 +31,7 @@ final class BodyClock {
         this.graceNanos = rates.bodyGracePeriod().toNanos();
     }
 
-    /** The longest the wait starting at {@code now} may last (0 or less: none at all); remembers which limit that is. */
+    /** The longest the wait starting at {@code now} may last (0 or less: none); remembers which limit that is. */
     long allowedWait(long now) {
         if (totalNanos > 0 && bodyDeadline == 0) {
             bodyDeadline = now + totalNanos;

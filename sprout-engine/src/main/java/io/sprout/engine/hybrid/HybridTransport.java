@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The blocking transport: a worker serves each request with plain blocking reads and writes
  * ({@link HybridConnection}). Between requests, and until its first head is complete, a plaintext connection waits
- * on the parking {@link SelectorLoop} without a worker. A watchdog enforces write timeouts, which blocking socket writes lack.
+ * on the parking {@link SelectorLoop} without a worker. A watchdog enforces write timeouts, which blocking socket
+ * writes lack.
  * With TLS, one worker serves each connection start to end and runs its handshake first ({@link HybridTls}).
  */
 public final class HybridTransport implements Transport {

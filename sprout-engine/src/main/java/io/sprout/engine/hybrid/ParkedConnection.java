@@ -21,10 +21,11 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
 /**
- * A plaintext hybrid connection while it has no complete request head: parked on the {@link SelectorLoop} (the parking loop), in
- * non-blocking mode, costing no worker. Readable bytes go into the connection's {@link HttpConnection} (a pooled
- * buffer held only while part of a head is there); once a whole head is parsed the key is cancelled and a worker
- * takes the connection over, in blocking mode, for the request ({@link HybridConnection#serveParked}).
+ * A plaintext hybrid connection while it has no complete request head: parked on the transport's parking
+ * {@link SelectorLoop}, in non-blocking mode, costing no worker. Readable bytes go into the connection's
+ * {@link HttpConnection} (a pooled buffer held only while part of a head is there); once a whole head is parsed the
+ * key is cancelled and a worker takes the connection over, in blocking mode, for the request
+ * ({@link HybridConnection#serveParked}).
  *
  * <pre>
  *   accepted / worker parks it ──▶ WAITING ──whole head──▶ (worker serves it) ──keep-alive──▶ WAITING
@@ -190,7 +191,7 @@ final class ParkedConnection implements SelectorLoop.Member {
         }
     }
 
-    /** Acceptor thread: the server needs this connection's slot, if it still waits as it did when it took {@code shed}. */
+    /** Acceptor thread: the server needs this connection's slot, if it still waits as when it took {@code shed}. */
     private void shed(ShedQueue.Ticket shed) {
         loop.execute(() -> {
             if (!waiting.stillWaitsAs(shed) || key == null || lingering) {

@@ -38,9 +38,10 @@ import java.util.function.Supplier;
  *                  │                         ▼   │ worker hands back: QUIET means the loop switched
  *                  │                        QUIET│ interest off, so the worker asks it to switch it on again
  *                  │                         (socket ready while the worker owns it: interest off, worker signalled)
- *                  │ bad head (4xx/5xx), 408   │
+ *                  │ bad head, 408, shed: 503  │
  *                  ├──────────────────────────┴──response said close──▶ LINGERING ──EOF / 2 s──▶ CLOSED
- *                  └── client EOF, idle timeout, shutdown, abort ─────────────────────────────▶ CLOSED
+ *                  └── client EOF, idle timeout, silent past the head deadline, shed when idle, shutdown,
+ *                      abort ─────────────────────────────────────────────────────────────────▶ CLOSED
  * </pre>
  *
  * Ownership: the worker owns the {@link HttpConnection} in WORKING and QUIET, the loop in every other state, and
@@ -276,7 +277,6 @@ final class NioConnection implements SelectorLoop.Member {
             readHead();
         }
     }
-
 
     private void readHead() {
         try {

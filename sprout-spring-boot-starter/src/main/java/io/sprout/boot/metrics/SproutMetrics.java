@@ -52,7 +52,7 @@ public final class SproutMetrics implements MeterBinder {
         gauge(registry, "sprout.connections.idle", "Open connections waiting for their next request",
                 BaseUnits.CONNECTIONS, ServerStats::connectionsIdle);
         Gauge.builder("sprout.connections.config.max", () -> maxConnections).tags(tags)
-                .description("Open connections the server keeps; beyond it it sheds idle and slow ones, else answers 503")
+                .description("Open connections the server keeps; beyond, it sheds idle and slow ones or answers 503")
                 .baseUnit(BaseUnits.CONNECTIONS).register(registry);
         counter(registry, "sprout.connections.accepted", "Connections accepted", BaseUnits.CONNECTIONS,
                 ServerStats::connectionsAccepted);
