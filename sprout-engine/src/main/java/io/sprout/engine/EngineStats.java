@@ -57,6 +57,16 @@ final class EngineStats implements ServerStats {
     }
 
     @Override
+    public long connectionsShed() {
+        return read(run -> run.counters().connectionsShed.sum());
+    }
+
+    @Override
+    public long timeouts(TimeoutKind kind) {
+        return read(run -> run.counters().timeouts(kind));
+    }
+
+    @Override
     public long requestsActive() {
         return read(run -> run.counters().requestsActive.sum());
     }

@@ -2,10 +2,11 @@ package io.sprout.engine;
 
 /**
  * A configuration value the engine refuses, as data: which field, the value as given, and what the field allows.
- * Thrown by the constructors of {@link ServerConfig}, {@link HttpLimits}, {@link Timeouts}, {@link TlsConfig},
- * {@link TlsContexts} and {@link TlsContext} (and so by their builders and {@code with...} methods) and by
- * {@link ExecutionMode#parse}, {@link ThreadType#parse} and {@link ClientAuth#parse}, on the calling thread. A layer that reads the values from somewhere else, such as property files, maps {@link #field()}
- * to its own name for the setting instead of reading the message.
+ * Thrown by the constructors of {@link ServerConfig}, {@link HttpLimits}, {@link Timeouts}, {@link MinDataRates},
+ * {@link TlsConfig}, {@link TlsContexts} and {@link TlsContext} (and so by their builders and {@code with...}
+ * methods) and by {@link ExecutionMode#parse}, {@link ThreadType#parse} and {@link ClientAuth#parse}, on the calling
+ * thread. A layer that reads the values from somewhere else, such as property files, maps {@link #field()} to its
+ * own name for the setting instead of reading the message.
  *
  * <p>The message reads {@code <field> must be <allowed> but was <value>}.
  */

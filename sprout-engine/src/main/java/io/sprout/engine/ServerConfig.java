@@ -19,14 +19,18 @@ import java.util.List;
  * @param workerQueueCapacity tasks that may wait for a platform worker (default 10,000); beyond it: 503 and close
  * @param selectorThreads event loops in nio mode (default one per core)
  * @param acceptBacklog the listen backlog (default 1024; the JDK's 50 drops connection bursts)
- * @param maxConnections open connections beyond which the server stops accepting (default 8192); clients wait in
- *     the backlog
+ * @param maxConnections open connections the server keeps (default: nine tenths of the process's open-file limit,
+ *     see {@link #defaultMaxConnections()}). At the limit a new connection is still accepted: the oldest idle
+ *     keep-alive connection is closed to make room, else the slowest incomplete request head (the oldest); only
+ *     when there is neither is the new client answered 503 with {@code Connection: close} at once. No client waits
+ *     in the kernel backlog for a slot
  * @param maxKeepAliveRequests requests served on one connection before it is closed, or -1 for no limit (default)
  * @param serverHeader the {@code Server} response header, or {@code null} (default) to send none
  * @param bufferSize bytes of each pooled I/O buffer (default 16 KiB)
  * @param bufferPoolCapacity idle buffers the pool keeps for reuse (default 1024)
  * @param limits request size limits
  * @param timeouts client time limits
+ * @param minDataRates the slowest a request head and body may arrive (default 240 bytes/s after 5 s)
  * @param tls TLS for every connection ({@code https}), or {@code null} (default) for plaintext HTTP
  */
 public record ServerConfig(
@@ -46,6 +50,7 @@ public record ServerConfig(
         int bufferPoolCapacity,
         HttpLimits limits,
         Timeouts timeouts,
+        MinDataRates minDataRates,
         TlsConfig tls) {
 
     public ServerConfig {
@@ -64,6 +69,15 @@ public record ServerConfig(
         Check.range("bufferPoolCapacity", bufferPoolCapacity, 0, 1 << 20);
         Check.notNull("limits", limits);
         Check.notNull("timeouts", timeouts);
+        Check.notNull("minDataRates", minDataRates);
+    }
+
+    /**
+     * The default {@code maxConnections}: nine tenths of the process's open-file limit (the rest is left for files,
+     * listeners and selectors), or 8192 where the JDK cannot tell the limit.
+     */
+    public static int defaultMaxConnections() {
+        return OpenFileLimit.defaultMaxConnections();
     }
 
     public static Builder builder() {
@@ -86,13 +100,14 @@ public record ServerConfig(
         private int workerQueueCapacity = 10_000;
         private int selectorThreads = Runtime.getRuntime().availableProcessors();
         private int acceptBacklog = 1024;
-        private int maxConnections = 8192;
+        private int maxConnections = OpenFileLimit.defaultMaxConnections();
         private int maxKeepAliveRequests = -1;
         private String serverHeader;
         private int bufferSize = 16 * 1024;
         private int bufferPoolCapacity = 1024;
         private HttpLimits limits = HttpLimits.DEFAULT;
         private Timeouts timeouts = Timeouts.DEFAULT;
+        private MinDataRates minDataRates = MinDataRates.DEFAULT;
         private TlsConfig tls;
 
         private Builder() {
@@ -115,6 +130,7 @@ public record ServerConfig(
             bufferPoolCapacity = config.bufferPoolCapacity;
             limits = config.limits;
             timeouts = config.timeouts;
+            minDataRates = config.minDataRates;
             tls = config.tls;
         }
 
@@ -199,6 +215,11 @@ public record ServerConfig(
             return this;
         }
 
+        public Builder minDataRates(MinDataRates value) {
+            minDataRates = value;
+            return this;
+        }
+
         /** TLS for every connection, or {@code null} for plaintext. */
         public Builder tls(TlsConfig value) {
             tls = value;
@@ -208,7 +229,7 @@ public record ServerConfig(
         public ServerConfig build() {
             return new ServerConfig(address, port, additionalPorts, executionMode, threadType, threadPoolSize,
                     workerQueueCapacity, selectorThreads, acceptBacklog, maxConnections, maxKeepAliveRequests,
-                    serverHeader, bufferSize, bufferPoolCapacity, limits, timeouts, tls);
+                    serverHeader, bufferSize, bufferPoolCapacity, limits, timeouts, minDataRates, tls);
         }
     }
 }

@@ -15,8 +15,20 @@ public interface ServerStats {
     /** Counter: connections accepted since start. */
     long connectionsAccepted();
 
-    /** Counter: connections closed unanswered or with 503 because the server was overloaded. */
+    /**
+     * Counter: connections closed unanswered or with 503 because the server was overloaded: its workers and their
+     * queue were full, or it was at {@code maxConnections} with no connection to shed.
+     */
     long connectionsRejected();
+
+    /**
+     * Counter: connections closed to admit new ones at {@code maxConnections}: idle keep-alive connections (oldest
+     * first), then connections with an incomplete request head (slowest first, answered 503).
+     */
+    long connectionsShed();
+
+    /** Counter: connections or exchanges ended because the client ran out of the time {@code kind} allows. */
+    long timeouts(TimeoutKind kind);
 
     /** Gauge: requests whose handler has been called and whose response is not complete. */
     long requestsActive();

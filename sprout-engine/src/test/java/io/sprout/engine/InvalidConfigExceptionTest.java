@@ -93,7 +93,7 @@ class InvalidConfigExceptionTest {
         List<String> wrong = new ArrayList<>();
         SSLContext sslContext = SSLContext.getDefault();
         List<Record> records = List.of(ServerConfig.builder().build(), HttpLimits.DEFAULT, Timeouts.DEFAULT,
-                TlsConfig.of(sslContext), TlsContexts.of(sslContext), TlsContext.of(sslContext));
+                MinDataRates.DEFAULT, TlsConfig.of(sslContext), TlsContexts.of(sslContext), TlsContext.of(sslContext));
         for (Record defaults : records) {
             RecordComponent[] components = defaults.getClass().getRecordComponents();
             for (int i = 0; i < components.length; i++) {
@@ -122,7 +122,8 @@ class InvalidConfigExceptionTest {
             return Long.MIN_VALUE;
         }
         if (type == Duration.class) {
-            return Duration.ZERO;
+            // Negative, not zero: zero is valid where it means "none" (an optional deadline, no grace period).
+            return Duration.ofSeconds(-1);
         }
         return type == String.class ? "\u0000" : null;
     }

@@ -1,5 +1,7 @@
 package io.sprout.engine.exchange;
 
+import io.sprout.engine.TimeoutKind;
+
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeUnit;
@@ -36,11 +38,12 @@ final class BodyReadiness {
             exchange.execute(callback);
             return;
         }
+        long armed = System.nanoTime();
         long wait = exchange.upgraded() ? TimeUnit.MILLISECONDS.toNanos(requestBody.rawIdleMillis())
-                : connection.context().config().timeouts().bodyRead().toNanos();
-        long deadline = System.nanoTime() + wait;
+                : requestBody.allowedWaitNanos(armed);
+        long deadline = armed + Math.max(0, wait);
         connection.channel().whenReadable(deadline, () -> exchange.execute(() -> {
-            requestBody.fillForReader(deadline);
+            requestBody.fillForReader(armed, deadline);
             callback.run();
         }));
     }
@@ -65,6 +68,7 @@ final class BodyReadiness {
                 return;
             }
             if (System.nanoTime() - deadline >= 0) {
+                connection.context().counters().timedOut(TimeoutKind.WRITE);
                 exchange.abort(new SocketTimeoutException("The client did not read the response in time"));
                 return;
             }

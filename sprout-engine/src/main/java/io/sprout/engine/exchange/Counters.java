@@ -1,5 +1,9 @@
 package io.sprout.engine.exchange;
 
+import io.sprout.engine.TimeoutKind;
+
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /** The live counters behind {@link io.sprout.engine.ServerStats}; updated by transports and exchanges. */
@@ -9,8 +13,25 @@ public final class Counters {
     public final LongAdder connectionsIdle = new LongAdder();
     public final LongAdder connectionsAccepted = new LongAdder();
     public final LongAdder connectionsRejected = new LongAdder();
+    public final LongAdder connectionsShed = new LongAdder();
     public final LongAdder requestsActive = new LongAdder();
     public final LongAdder requestsTotal = new LongAdder();
     public final LongAdder bytesIn = new LongAdder();
     public final LongAdder bytesOut = new LongAdder();
+    private final Map<TimeoutKind, LongAdder> timeouts = new EnumMap<>(TimeoutKind.class);
+
+    public Counters() {
+        for (TimeoutKind kind : TimeoutKind.values()) {
+            timeouts.put(kind, new LongAdder());
+        }
+    }
+
+    /** Counts one connection or exchange ended by the limit of {@code kind}. */
+    public void timedOut(TimeoutKind kind) {
+        timeouts.get(kind).increment();
+    }
+
+    public long timeouts(TimeoutKind kind) {
+        return timeouts.get(kind).sum();
+    }
 }

@@ -142,6 +142,9 @@ final class Exchange implements AsyncExchange {
                 response.status(500);
                 response.headers().set(HeaderNames.CONNECTION, "close");
             }
+            if (body.timedOut()) {
+                context.counters().timedOut(body.timeoutKind());
+            }
             int bodyError = body.failure() != null ? body.failure().status() : body.timedOut() ? 408 : 0;
             if (bodyError != 0 && !upgraded) {
                 return response.committed() ? Outcome.ABORT : answerError(bodyError);

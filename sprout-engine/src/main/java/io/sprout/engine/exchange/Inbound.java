@@ -4,6 +4,7 @@ import io.sprout.engine.buffer.BufferPool;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
 
 /**
  * A connection's bytes received but not yet consumed, in a pooled buffer leased only while it holds any: an idle
@@ -66,6 +67,26 @@ public final class Inbound {
         }
         afterRead(count);
         return count >= 0;
+    }
+
+    /**
+     * Reads what {@code channel} has and drops it, for a lingering connection whose answer is sent: the buffer is
+     * borrowed for the read only.
+     *
+     * @return the read's count, or -1 at the end of the stream or when the read failed
+     */
+    public int discard(ReadableByteChannel channel) {
+        ByteBuffer scratch = beforeRead();
+        int count;
+        try {
+            count = channel.read(scratch);
+        } catch (IOException endedAnyway) {
+            // A reset or any other failure ends the linger just as the client's FIN does.
+            count = -1;
+        }
+        scratch.clear();
+        afterRead(0);
+        return count;
     }
 
     /** Returns the buffer to the pool once everything in it is consumed. */

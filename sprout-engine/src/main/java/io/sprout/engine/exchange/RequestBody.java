@@ -1,6 +1,7 @@
 package io.sprout.engine.exchange;
 
 import io.sprout.engine.RequestBodyException;
+import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.http.BodyFraming;
 import io.sprout.engine.http.ChunkedDecoder;
 import io.sprout.engine.http.HeaderFields;
@@ -29,7 +30,7 @@ final class RequestBody extends InputStream {
     private static final int LOOKAHEAD_SIZE = 4096;
 
     private final HttpConnection connection;
-    private final long bodyReadTimeoutMillis;
+    private final BodyClock clock;
     private ChunkedDecoder decoder;
     private long remaining;
     private boolean raw;
@@ -46,7 +47,8 @@ final class RequestBody extends InputStream {
 
     RequestBody(HttpConnection connection, BodyFraming framing, boolean expectContinue) {
         this.connection = connection;
-        this.bodyReadTimeoutMillis = connection.context().config().timeouts().bodyRead().toMillis();
+        this.clock = new BodyClock(connection.context().config().timeouts(),
+                connection.context().config().minDataRates());
         this.expectContinue = expectContinue;
         switch (framing) {
             case BodyFraming.Fixed fixed -> {
@@ -135,15 +137,18 @@ final class RequestBody extends InputStream {
      * mode (the loop saw bytes), blocking in hybrid mode. A failure, or the wait's deadline having passed, is kept
      * for the next read to throw.
      */
-    void fillForReader(long deadlineNanos) {
+    void fillForReader(long armedNanos, long deadlineNanos) {
         if (ready()) {
             return;
         }
-        if (System.nanoTime() - deadlineNanos >= 0) {
+        long now = System.nanoTime();
+        if (now - deadlineNanos >= 0) {
+            clock.waited(now - armedNanos, 0);
             timedOut = !raw;
             fillFailure = new SocketTimeoutException("No request bytes arrived in time");
             return;
         }
+        clock.waited(now - armedNanos, 0);
         try {
             if (!fill()) {
                 if (raw) {
@@ -177,13 +182,36 @@ final class RequestBody extends InputStream {
             throw pending;
         }
         sendContinueIfExpected();
-        try {
-            long timeout = raw ? rawIdleMillis() : bodyReadTimeoutMillis;
-            return connection.inbound().fill(connection.channel(), timeout);
-        } catch (SocketTimeoutException e) {
-            timedOut = !raw;
-            throw e;
+        if (raw) {
+            return connection.inbound().fill(connection.channel(), rawIdleMillis());
         }
+        long start = System.nanoTime();
+        long wait = clock.allowedWait(start);
+        int before = connection.inbound().buffer().remaining();
+        boolean open = false;
+        try {
+            // At least a millisecond: bytes already there are still taken when the limit has just run out.
+            open = connection.inbound().fill(connection.channel(), Math.max(1, (wait + 999_999) / 1_000_000));
+            return open;
+        } catch (SocketTimeoutException e) {
+            timedOut = true;
+            throw e;
+        } finally {
+            clock.waited(System.nanoTime() - start, open ? connection.inbound().buffer().remaining() - before : 0);
+        }
+    }
+
+    /**
+     * How long a non-blocking reader's wait starting at {@code now} may last before the body's limits run out
+     * (the per-read timeout, the rate rule, the whole-body deadline).
+     */
+    long allowedWaitNanos(long now) {
+        return clock.allowedWait(now);
+    }
+
+    /** Which limit ended the body when {@link #timedOut()}. */
+    TimeoutKind timeoutKind() {
+        return clock.limit();
     }
 
     /** How long a raw read may wait: zero means without limit, which the transports take as a very long time. */

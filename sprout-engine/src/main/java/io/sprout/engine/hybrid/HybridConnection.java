@@ -1,8 +1,10 @@
 package io.sprout.engine.hybrid;
 
+import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.TlsDetails;
 import io.sprout.engine.exchange.ConnectionChannel;
 import io.sprout.engine.exchange.ErrorResponses;
+import io.sprout.engine.exchange.HeadClock;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
 import io.sprout.engine.exchange.ServerContext;
@@ -10,6 +12,8 @@ import io.sprout.engine.exec.Workers;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.tls.ServerTls;
+import io.sprout.engine.transport.SelectorLoop;
+import io.sprout.engine.transport.ShedQueue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,27 +25,31 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * One connection served start to end by one worker, as straight-line blocking code:
- * read a head, serve it, repeat while the connection is kept alive.
+ * One connection served with plain blocking reads and writes while a worker serves one of its requests.
  *
- * <p>The idle wait between requests is sliced so that, while a platform pool is under pressure, an idle
- * connection gives its worker back instead of holding it until the idle timeout. The head deadline is absolute:
- * it starts with the head's first byte and a slow sender gets 408.
+ * <p>Plaintext: the connection waits for each request head parked on the parking {@link SelectorLoop}
+ * ({@link ParkedConnection}), costing no worker and no pooled buffer while idle; a worker takes it over, in blocking
+ * mode, only once a whole head has arrived ({@link #serveParked}), serves it and any pipelined heads already
+ * buffered, and parks it again. So a slow or idle client never holds a platform worker.
  *
- * <p>When a handler suspends its exchange the worker returns (to the pool, or its virtual thread ends) and the
- * connection stays open; the exchange's continuation then resumes this same loop on whichever worker ends it.
+ * <p>TLS, chosen at accept time: one worker serves the connection start to end, the handshake first, then
+ * read a head, serve it, repeat; the exchange reads and writes through {@link HybridTls}. Its idle wait between
+ * requests is sliced so that, while a platform pool is under pressure, an idle connection gives its worker back.
+ * This is the documented cost of TLS in hybrid mode: a TLS client holds a worker (and a buffer) while it is slow.
  *
- * <p>This class is the connection's raw byte channel. With TLS, chosen at accept time, the handshake runs first on
- * this same thread, and the exchange reads and writes through {@link HybridTls} over these raw bytes; without it,
- * the exchange uses this class directly and TLS costs nothing.
+ * <p>In both, the head limits are {@link HeadClock}'s: the first head is due from the accept, time spent waiting for
+ * a worker included. When a handler suspends its exchange the worker returns and the connection stays open; the
+ * exchange's continuation then resumes this same loop on whichever worker ends it.
+ *
+ * <p>This class is the connection's raw byte channel: without TLS the exchange uses it directly.
  */
 final class HybridConnection implements Runnable, ConnectionChannel {
 
     private static final System.Logger LOG = System.getLogger(HybridConnection.class.getName());
-    private static final long IDLE_SLICE_MILLIS = 1000;
     private static final long LINGER_MILLIS = 2000;
     private static final int LINGER_MAX_BYTES = 1 << 20;
 
@@ -55,17 +63,25 @@ final class HybridConnection implements Runnable, ConnectionChannel {
     private final HttpConnection http;
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
+    private final HeadClock clock;
+    private final long acceptedAt = System.nanoTime();
+    private final AtomicBoolean ended = new AtomicBoolean();
     /** The TLS layer, or {@code null} for plaintext. */
     private final HybridTls tls;
-    private volatile boolean idle;
+    /** Where a plaintext connection waits for its heads; {@code null} over TLS. */
+    private final ParkedConnection parked;
+    private final BlockingHeads blockingHeads;
     /** Until its handshake is done a TLS connection serves nobody: graceful shutdown closes it as if idle. */
     private volatile boolean handshaking;
     private volatile long writeDeadlineNanos;
     private volatile ReadWait readWait;
 
-    /** @param serverTls the server's TLS, or {@code null} for a plaintext connection */
+    /**
+     * @param serverTls the server's TLS, or {@code null} for a plaintext connection
+     * @param parking where a plaintext connection waits for its heads
+     */
     HybridConnection(SocketChannel channel, ServerContext context, Workers workers, ServerTls serverTls,
-            Consumer<HybridConnection> onEnd) throws IOException {
+            SelectorLoop parking, ShedQueue shedQueue, Consumer<HybridConnection> onEnd) throws IOException {
         this.channel = channel;
         this.socket = channel.socket();
         this.in = socket.getInputStream();
@@ -77,26 +93,66 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         this.local = (InetSocketAddress) channel.getLocalAddress();
         this.tls = serverTls == null ? null : new HybridTls(this, serverTls);
         this.handshaking = tls != null;
-        this.http = new HttpConnection(context, tls == null ? this : tls, () -> !workers.underPressure(),
-                this::resumed);
+        // Keep-alive costs a plaintext connection no worker; a TLS one keeps its worker, so not under pressure.
+        this.http = new HttpConnection(context, tls == null ? this : tls,
+                () -> serverTls == null || !workers.underPressure(), this::resumed);
+        this.parked = tls == null ? new ParkedConnection(this, channel, http, workers, parking, shedQueue) : null;
+        this.clock = parked != null ? parked.clock()
+                : new HeadClock(context.config().timeouts(), context.config().minDataRates());
+        this.blockingHeads = new BlockingHeads(http, clock, workers);
     }
 
+    /** Acceptor thread: a plaintext connection parks until its first head; a TLS one needs a worker at once. */
+    boolean admit() throws IOException {
+        if (parked != null) {
+            parked.admitted(acceptedAt);
+            return true;
+        }
+        clock.accepted(acceptedAt);
+        return workers.tryExecute(this);
+    }
+
+    /** Acceptor thread: at the connection limit with nothing to shed: 503 (plaintext), or just close (TLS). */
+    void reject() throws IOException {
+        if (parked != null) {
+            parked.rejected();
+        } else {
+            end();
+        }
+    }
+
+    /** Graceful shutdown: closes a TLS connection that waits for a next request (parked ones: the parking loop). */
+    void closeIfIdle() {
+        if (parked == null && (blockingHeads.idle() || handshaking)) {
+            close();
+        }
+    }
+
+    /** TLS only: the worker's whole life with the connection. */
     @Override
     public void run() {
-        if (tls == null) {
-            proceed(null);
-            return;
-        }
         HybridTls.Handshake handshake = tls.handshake();
         handshaking = false;
         switch (handshake) {
-            case SECURED -> proceed(null);
+            case SECURED -> proceed(null, null);
             case PLAINTEXT_HTTP -> {
                 answerPlaintextHttp();
                 end();
             }
             case FAILED -> end();
         }
+    }
+
+    /** Worker thread: a parked connection's whole head has arrived; serve it in blocking mode. */
+    void serveParked(RequestHead head) {
+        try {
+            channel.configureBlocking(true);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "Connection from " + remote + " ended: " + e);
+            end();
+            return;
+        }
+        proceed(head, null);
     }
 
     /** A plaintext client on the TLS port: told so in plaintext, as Tomcat and Jetty do, then closed. */
@@ -112,25 +168,28 @@ final class HybridConnection implements Runnable, ConnectionChannel {
 
     /** Worker thread: a suspended exchange ended; carry on as after any exchange. */
     private void resumed(Outcome outcome) {
-        proceed(outcome);
+        proceed(null, outcome);
     }
 
-    /** Serves until the connection closes (then releases it) or an exchange suspends (then the exchange owns it). */
-    private void proceed(Outcome previous) {
-        boolean suspended = false;
+    /** Serves until the connection closes (then releases it), parks or an exchange suspends. */
+    private void proceed(RequestHead first, Outcome previous) {
+        boolean released = false;
         try {
-            suspended = serveUntilClosedOrSuspended(previous);
+            released = serveUntilReleased(first, previous);
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "Connection from " + remote + " ended: " + e);
         } finally {
-            if (!suspended) {
+            if (!released) {
                 end();
             }
         }
     }
 
-    /** Closes the connection and returns what it holds; once, by the thread that served it last. */
-    private void end() {
+    /** Closes the connection and returns what it holds; once, by whoever owns it last. */
+    void end() {
+        if (!ended.compareAndSet(false, true)) {
+            return;
+        }
         close();
         http.release();
         if (tls != null) {
@@ -139,24 +198,39 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         onEnd.accept(this);
     }
 
-    /** @return whether an exchange suspended, so the connection must stay open without this worker */
-    private boolean serveUntilClosedOrSuspended(Outcome previous) throws IOException {
+    /**
+     * @return whether the connection stays open without this worker: an exchange suspended, or it was parked to
+     *     wait for its next head
+     */
+    private boolean serveUntilReleased(RequestHead first, Outcome previous) throws IOException {
         if (previous != null && !carryOn(previous)) {
             return false;
         }
+        RequestHead head = first;
+        boolean firstHead = previous == null && first == null;
         while (true) {
-            RequestHead head;
-            try {
-                head = readHead();
-            } catch (HttpException rejected) {
-                http.sendError(rejected);
-                lingerAndClose();
-                return false;
-            }
             if (head == null) {
-                return false;
+                try {
+                    head = http.parseBuffered();
+                    if (head == null && mayPark()) {
+                        parked.parkAgain();
+                        return true;
+                    }
+                    if (head == null) {
+                        head = blockingHeads.next(firstHead);
+                    }
+                } catch (HttpException rejected) {
+                    http.sendError(rejected);
+                    lingerAndClose();
+                    return false;
+                }
+                firstHead = false;
+                if (head == null) {
+                    return false;
+                }
             }
             Outcome outcome = http.serve(head);
+            head = null;
             if (outcome == Outcome.SUSPENDED) {
                 return true;
             }
@@ -166,74 +240,20 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         }
     }
 
+    /**
+     * Whether the wait for the next head can happen parked, off this worker: for a plaintext connection, unless an
+     * earlier non-blocking read still runs on a worker of its own (the channel must stay blocking for it).
+     */
+    private boolean mayPark() {
+        return parked != null && readWait == null;
+    }
+
     /** After an exchange: whether the connection carries another request (else it has been closed cleanly). */
     private boolean carryOn(Outcome outcome) {
         if (outcome == Outcome.CLOSE) {
             lingerAndClose();
         }
         return outcome == Outcome.KEEP_ALIVE;
-    }
-
-    /** The next head, or {@code null} when the connection should close quietly (client gone, idle, draining). */
-    private RequestHead readHead() throws IOException {
-        long idleSince = System.nanoTime();
-        long headDeadline = 0;
-        while (true) {
-            RequestHead head = http.parseBuffered();
-            if (head != null) {
-                return head;
-            }
-            if (http.headInProgress()) {
-                if (headDeadline == 0) {
-                    headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
-                }
-                if (!fillBeforeHeadDeadline(headDeadline)) {
-                    return null;
-                }
-            } else {
-                if (context.shutdown().draining() || !awaitFirstByte(idleSince)) {
-                    return null;
-                }
-                headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
-            }
-        }
-    }
-
-    private boolean fillBeforeHeadDeadline(long deadline) throws IOException {
-        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        if (left <= 0) {
-            throw new HttpException(408, "Request head not received in time");
-        }
-        try {
-            return http.inbound().fill(http.channel(), left);
-        } catch (SocketTimeoutException e) {
-            throw new HttpException(408, "Request head not received in time");
-        }
-    }
-
-    /** Waits for the first byte of a next request; {@code false} when the connection should close instead. */
-    private boolean awaitFirstByte(long idleSince) throws IOException {
-        long idleTimeout = context.config().timeouts().idle().toNanos();
-        idle = true;
-        context.counters().connectionsIdle.increment();
-        try {
-            while (true) {
-                long left = TimeUnit.NANOSECONDS.toMillis(idleSince + idleTimeout - System.nanoTime());
-                if (left <= 0 || context.shutdown().draining()) {
-                    return false;
-                }
-                try {
-                    return http.inbound().fill(http.channel(), Math.min(left, IDLE_SLICE_MILLIS));
-                } catch (SocketTimeoutException stillIdle) {
-                    if (workers.underPressure()) {
-                        return false;
-                    }
-                }
-            }
-        } finally {
-            idle = false;
-            context.counters().connectionsIdle.decrement();
-        }
     }
 
     @Override
@@ -340,10 +360,10 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         return deadline != 0 && now - deadline > 0;
     }
 
-    void closeIfIdle() {
-        if (idle || handshaking) {
-            close();
-        }
+    /** For the watchdog: the write timed out; closing unblocks the worker. */
+    void writeTimedOut() {
+        context.counters().timedOut(TimeoutKind.WRITE);
+        close();
     }
 
     void close() {

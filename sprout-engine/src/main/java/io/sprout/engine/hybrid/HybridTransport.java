@@ -1,10 +1,11 @@
 package io.sprout.engine.hybrid;
 
-import io.sprout.engine.exchange.ErrorResponses;
 import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.transport.Acceptor;
+import io.sprout.engine.transport.SelectorLoop;
+import io.sprout.engine.transport.ShedQueue;
 import io.sprout.engine.transport.Transport;
 
 import java.io.IOException;
@@ -15,20 +16,26 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The blocking transport: the acceptor thread hands each connection, from any port, to one worker, which serves it
- * start to end with plain blocking reads and writes ({@link HybridConnection}). A watchdog enforces write timeouts,
- * which blocking socket writes lack.
- * With TLS, each connection's worker runs its handshake first ({@link HybridTls}).
+ * The blocking transport: a worker serves each request with plain blocking reads and writes
+ * ({@link HybridConnection}). Between requests, and until its first head is complete, a plaintext connection waits
+ * on the parking {@link SelectorLoop} without a worker. A watchdog enforces write timeouts, which blocking socket
+ * writes lack.
+ * With TLS, one worker serves each connection start to end and runs its handshake first ({@link HybridTls}).
  */
 public final class HybridTransport implements Transport {
 
     private static final System.Logger LOG = System.getLogger(HybridTransport.class.getName());
+
+    /** Four times a second the parking loop checks its connections' head and idle limits. */
+    private static final long PARKING_SWEEP_NANOS = 250_000_000L;
 
     private final ServerContext context;
     private final Workers workers;
     private final ServerTls tls;
     private final Set<HybridConnection> connections = ConcurrentHashMap.newKeySet();
     private final WriteWatchdog watchdog = new WriteWatchdog(connections);
+    private final ShedQueue shedQueue = new ShedQueue();
+    private SelectorLoop parking;
     private Acceptor acceptor;
 
     /** @param tls the server's TLS, or {@code null} for plaintext */
@@ -40,7 +47,9 @@ public final class HybridTransport implements Transport {
 
     @Override
     public void start() throws IOException {
-        acceptor = Acceptor.bind(context, this::serve);
+        acceptor = Acceptor.bind(context, shedQueue, this::serve);
+        parking = new SelectorLoop("sprout-hybrid-parking", PARKING_SWEEP_NANOS);
+        parking.start();
         watchdog.start();
         acceptor.start("sprout-hybrid-acceptor");
     }
@@ -57,31 +66,30 @@ public final class HybridTransport implements Transport {
 
     @Override
     public void closeIdleConnections() {
+        // Parked connections on the loop; one on its way there sees the shutdown when it registers.
+        parking.execute(parking::closeIdle);
         connections.forEach(HybridConnection::closeIfIdle);
     }
 
     @Override
     public void stop() {
         acceptor.close();
+        parking.stop();
         connections.forEach(HybridConnection::close);
         watchdog.stop();
     }
 
-    private void serve(SocketChannel channel) throws IOException {
-        HybridConnection connection = new HybridConnection(channel, context, workers, tls, this::ended);
+    private void serve(SocketChannel channel, boolean admitted) throws IOException {
+        HybridConnection connection = new HybridConnection(channel, context, workers, tls, parking, shedQueue,
+                this::ended);
         connections.add(connection);
-        if (!workers.tryExecute(connection)) {
+        if (!admitted) {
+            connection.reject();
+        } else if (!connection.admit()) {
+            // Only a TLS connection needs a worker at once; no answer is possible before its handshake.
             context.counters().connectionsRejected.increment();
-            LOG.log(Level.DEBUG, "Workers overloaded: answering 503");
-            try {
-                if (tls == null) {
-                    // Over TLS no answer is possible before a handshake, which needs the worker there is not.
-                    channel.write(ErrorResponses.encode(503, context.date(), context.config().serverHeader()));
-                }
-            } finally {
-                connection.close();
-                ended(connection);
-            }
+            LOG.log(Level.DEBUG, "Workers overloaded: closing a TLS connection");
+            connection.end();
         }
     }
 

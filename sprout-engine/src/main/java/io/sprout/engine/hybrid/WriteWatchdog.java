@@ -38,7 +38,7 @@ final class WriteWatchdog implements Runnable {
             long now = System.nanoTime();
             for (HybridConnection connection : connections) {
                 if (connection.writeOverdue(now)) {
-                    connection.close();
+                    connection.writeTimedOut();
                 }
             }
             try {

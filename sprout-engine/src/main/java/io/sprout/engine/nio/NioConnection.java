@@ -1,5 +1,6 @@
 package io.sprout.engine.nio;
 
+import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.exchange.ErrorResponses;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
@@ -10,6 +11,9 @@ import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.tls.HandshakeStep;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.tls.TlsChannel;
+import io.sprout.engine.transport.HeadWait;
+import io.sprout.engine.transport.SelectorLoop;
+import io.sprout.engine.transport.ShedQueue;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -18,7 +22,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -35,9 +38,10 @@ import java.util.function.Supplier;
  *                  │                         ▼   │ worker hands back: QUIET means the loop switched
  *                  │                        QUIET│ interest off, so the worker asks it to switch it on again
  *                  │                         (socket ready while the worker owns it: interest off, worker signalled)
- *                  │ bad head (4xx/5xx), 408   │
+ *                  │ bad head, 408, shed: 503  │
  *                  ├──────────────────────────┴──response said close──▶ LINGERING ──EOF / 2 s──▶ CLOSED
- *                  └── client EOF, idle timeout, shutdown, abort ─────────────────────────────▶ CLOSED
+ *                  └── client EOF, idle timeout, silent past the head deadline, shed when idle, shutdown,
+ *                      abort ─────────────────────────────────────────────────────────────────▶ CLOSED
  * </pre>
  *
  * Ownership: the worker owns the {@link HttpConnection} in WORKING and QUIET, the loop in every other state, and
@@ -52,7 +56,7 @@ import java.util.function.Supplier;
  * handshake timeout is enforced by the sweep. Records read ahead stay in the TLS layer, which the socket will not
  * report again: the loop keeps reading while it holds whole ones, and a hand-back asks it to read them.
  */
-final class NioConnection {
+final class NioConnection implements SelectorLoop.Member {
 
     private static final int HANDSHAKING = 0;
     private static final int READING = 1;
@@ -65,7 +69,7 @@ final class NioConnection {
     private static final long LINGER_NANOS = 2_000_000_000L;
 
     private final SocketChannel channel;
-    private final EventLoop loop;
+    private final SelectorLoop loop;
     private final ServerContext context;
     private final Workers workers;
     private final Runnable onClose;
@@ -78,20 +82,20 @@ final class NioConnection {
     private final ByteChannel io;
     private final NioHandshake handshake;
     private final AtomicInteger state;
+    private final long acceptedAt = System.nanoTime();
+    private final HeadWait waiting;
     private SelectionKey key;
-    private volatile long idleSince;
-    private volatile long headDeadline;
     private long lingerDeadline;
-    private final AtomicBoolean countedIdle = new AtomicBoolean();
 
     /** @param serverTls the server's TLS, or {@code null} for a plaintext connection */
-    NioConnection(SocketChannel channel, EventLoop loop, ServerContext context, Workers workers, ServerTls serverTls,
-            Runnable onClose) throws IOException {
+    NioConnection(SocketChannel channel, SelectorLoop loop, ServerContext context, Workers workers, ServerTls serverTls,
+            ShedQueue shedQueue, Runnable onClose) throws IOException {
         this.channel = channel;
         this.loop = loop;
         this.context = context;
         this.workers = workers;
         this.onClose = onClose;
+        this.waiting = new HeadWait(context, shedQueue, this::shed);
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
         this.tls = serverTls == null ? null : serverTls.newChannel(channel);
         this.io = tls == null ? channel : tls;
@@ -103,8 +107,41 @@ final class NioConnection {
         this.http = new HttpConnection(context, worker, () -> true, this::resumed);
     }
 
-    /** Loop thread: starts watching the new connection. */
+    /**
+     * Acceptor thread: the connection is admitted; its first head is due from the accept, and it queues to be shed
+     * as a slow head in accept order (its loop registers it next).
+     */
+    void admitted() {
+        waiting.admitted(acceptedAt);
+    }
+
+    /** Loop thread: starts watching the admitted connection. */
     void register() {
+        if (!watch()) {
+            waiting.ended();
+            return;
+        }
+        if (handshake != null) {
+            handshake.start(System.nanoTime());
+        }
+    }
+
+    /**
+     * Loop thread: a connection beyond the limit with nothing to shed: 503 and close at once, lingering briefly so
+     * the client reads the answer. Over TLS no answer is possible before a handshake, so it just closes.
+     */
+    void registerRejected() {
+        if (!watch()) {
+            return;
+        }
+        if (tls != null) {
+            close();
+        } else {
+            reject(503);
+        }
+    }
+
+    private boolean watch() {
         try {
             key = channel.register(loop.selector(), SelectionKey.OP_READ, this);
         } catch (IOException e) {
@@ -112,18 +149,39 @@ final class NioConnection {
             state.set(CLOSED);
             closeQuietly();
             onClose.run();
-            return;
+            return false;
         }
         loop.added(this);
-        if (handshake != null) {
-            handshake.start(System.nanoTime());
-        } else {
-            markWaiting(System.nanoTime());
-        }
+        return true;
+    }
+
+    /**
+     * Acceptor thread: the server needs this connection's slot. Its loop closes it if it still waits as it did when
+     * it took {@code shed}: quietly when idle, with 503 when a head was awaited.
+     */
+    private void shed(ShedQueue.Ticket shed) {
+        loop.execute(() -> {
+            int current = state.get();
+            if (!waiting.stillWaitsAs(shed) || current != READING && current != HANDSHAKING) {
+                return;
+            }
+            context.counters().connectionsShed.increment();
+            if (shed.idle() || current == HANDSHAKING) {
+                close();
+            } else {
+                reject(503);
+            }
+        });
+    }
+
+    /** Worker thread: a response write waited past the write timeout. */
+    void writeTimedOut() {
+        context.counters().timedOut(TimeoutKind.WRITE);
     }
 
     /** Loop thread: the selector reports the socket ready. */
-    void onReady(SelectionKey readyKey) {
+    @Override
+    public void onReady(SelectionKey readyKey) {
         switch (state.get()) {
             case HANDSHAKING -> advanceHandshake();
             case READING -> {
@@ -140,21 +198,23 @@ final class NioConnection {
     }
 
     /** Loop thread: enforces the handshake timeout, the idle timeout, the head deadline and the linger limit. */
-    void checkTimeouts(long now) {
+    @Override
+    public void checkTimeouts(long now) {
         switch (state.get()) {
             case HANDSHAKING -> {
-                if (handshake.overdue(now)) {
+                if (handshake.overdue(now) || waiting.expired(now) != null) {
                     LOG.log(Level.DEBUG, "TLS handshake with " + remote + " timed out");
                     close();
                 }
             }
             case READING -> {
-                if (http.headInProgress()) {
-                    if (now - headDeadline > 0) {
+                if (waiting.expired(now) != null) {
+                    // Nothing received, nothing to answer: an idle or silent connection just closes.
+                    if (waiting.begun()) {
                         reject(408);
+                    } else {
+                        close();
                     }
-                } else if (now - idleSince > context.config().timeouts().idle().toNanos()) {
-                    close();
                 }
             }
             case LINGERING -> {
@@ -170,7 +230,8 @@ final class NioConnection {
     }
 
     /** Loop thread: closes the connection if it is waiting for a next request, or has yet to finish its handshake. */
-    void closeIfIdle() {
+    @Override
+    public void closeIfIdle() {
         int current = state.get();
         if (current == HANDSHAKING || current == READING && !http.headInProgress()) {
             close();
@@ -178,12 +239,13 @@ final class NioConnection {
     }
 
     /** Loop thread: closes now; buffers held by a running worker are released when it hands back. */
-    void close() {
+    @Override
+    public void close() {
         int previous = state.getAndSet(CLOSED);
         if (previous == CLOSED) {
             return;
         }
-        leaveIdle();
+        waiting.ended();
         if (key != null) {
             key.cancel();
         }
@@ -216,22 +278,6 @@ final class NioConnection {
         }
     }
 
-    /** Starts the idle wait, or the head deadline when part of the next head is already parsed. */
-    private void markWaiting(long now) {
-        idleSince = now;
-        if (http.headInProgress()) {
-            headDeadline = now + context.config().timeouts().requestHead().toNanos();
-        } else if (countedIdle.compareAndSet(false, true)) {
-            context.counters().connectionsIdle.increment();
-        }
-    }
-
-    private void leaveIdle() {
-        if (countedIdle.compareAndSet(true, false)) {
-            context.counters().connectionsIdle.decrement();
-        }
-    }
-
     private void readHead() {
         try {
             RequestHead head;
@@ -246,15 +292,15 @@ final class NioConnection {
                 if (count == 0) {
                     return;
                 }
-                if (countedIdle.get()) {
-                    leaveIdle();
-                    headDeadline = System.nanoTime() + context.config().timeouts().requestHead().toNanos();
-                }
+                waiting.received(System.nanoTime(), count);
                 head = http.parseBuffered();
                 // Whole records the TLS layer read ahead: the socket will not report them again.
             } while (head == null && tls != null && tls.hasBufferedInput());
             if (head != null) {
+                waiting.ended();
                 dispatch(head);
+            } else {
+                waiting.headIncomplete();
             }
         } catch (HttpException rejected) {
             reject(rejected.status());
@@ -329,11 +375,10 @@ final class NioConnection {
         }
     }
 
-    /** The handshake is done: wait for the first request; it may already be buffered. */
+    /** The handshake is done: wait for the first request, still due from the accept; it may already be buffered. */
     private void secured() {
         state.set(READING);
         key.interestOps(SelectionKey.OP_READ);
-        markWaiting(System.nanoTime());
         if (tls.hasBufferedInput()) {
             readHead();
         }
@@ -343,7 +388,7 @@ final class NioConnection {
         if (!state.compareAndSet(READING, LINGERING)) {
             return;
         }
-        leaveIdle();
+        waiting.ended();
         lingerDeadline = System.nanoTime() + LINGER_NANOS;
         // Lingering only drops what arrives, straight off the socket: nothing more is decrypted or parsed.
         releaseBuffers();
@@ -352,16 +397,7 @@ final class NioConnection {
 
     /** Loop thread: reads and drops what a lingering client still sends; its EOF ends the connection. */
     private void discard() {
-        ByteBuffer scratch = http.inbound().beforeRead();
-        int count;
-        try {
-            count = channel.read(scratch);
-        } catch (IOException e) {
-            count = -1;
-        }
-        scratch.clear();
-        http.inbound().afterRead(0);
-        if (count < 0) {
+        if (http.inbound().discard(channel) < 0) {
             close();
         }
     }
@@ -409,14 +445,14 @@ final class NioConnection {
      * the TLS layer holds records of the next request already (which the socket will not report).
      */
     private void handBackForNextRequest() {
-        markWaiting(System.nanoTime());
+        waiting.again(System.nanoTime(), http.headInProgress());
         boolean readAhead = tls != null && tls.hasBufferedInput();
         int previous = state.get();
         while (previous != CLOSED && !state.compareAndSet(previous, READING)) {
             previous = state.get();
         }
         if (previous == CLOSED) {
-            leaveIdle();
+            waiting.ended();
             releaseBuffers();
         } else if (previous == QUIET || readAhead) {
             loop.execute(() -> {

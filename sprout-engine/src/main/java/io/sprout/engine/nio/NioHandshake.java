@@ -3,6 +3,7 @@ package io.sprout.engine.nio;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.HandshakeStep;
 import io.sprout.engine.tls.TlsChannel;
+import io.sprout.engine.transport.SelectorLoop;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -21,11 +22,11 @@ final class NioHandshake {
 
     private final TlsChannel tls;
     private final Workers workers;
-    private final EventLoop loop;
+    private final SelectorLoop loop;
     private final long timeoutNanos;
     private long deadline;
 
-    NioHandshake(TlsChannel tls, Workers workers, EventLoop loop, long timeoutNanos) {
+    NioHandshake(TlsChannel tls, Workers workers, SelectorLoop loop, long timeoutNanos) {
         this.tls = tls;
         this.workers = workers;
         this.loop = loop;

@@ -4,6 +4,8 @@ import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.transport.Acceptor;
+import io.sprout.engine.transport.SelectorLoop;
+import io.sprout.engine.transport.ShedQueue;
 import io.sprout.engine.transport.Transport;
 
 import java.io.IOException;
@@ -18,10 +20,14 @@ import java.util.List;
  */
 public final class NioTransport implements Transport {
 
+    /** Twice a second each loop checks its connections' time limits. */
+    private static final long SWEEP_PERIOD_NANOS = 500_000_000L;
+
     private final ServerContext context;
     private final Workers workers;
     private final ServerTls tls;
-    private EventLoop[] loops;
+    private final ShedQueue shedQueue = new ShedQueue();
+    private SelectorLoop[] loops;
     private int nextLoop;
     private Acceptor acceptor;
 
@@ -34,10 +40,10 @@ public final class NioTransport implements Transport {
 
     @Override
     public void start() throws IOException {
-        acceptor = Acceptor.bind(context, this::distribute);
-        loops = new EventLoop[context.config().selectorThreads()];
+        acceptor = Acceptor.bind(context, shedQueue, this::distribute);
+        loops = new SelectorLoop[context.config().selectorThreads()];
         for (int i = 0; i < loops.length; i++) {
-            loops[i] = new EventLoop("sprout-nio-loop-" + (i + 1));
+            loops[i] = new SelectorLoop("sprout-nio-loop-" + (i + 1), SWEEP_PERIOD_NANOS);
             loops[i].start();
         }
         acceptor.start("sprout-nio-acceptor");
@@ -55,7 +61,7 @@ public final class NioTransport implements Transport {
 
     @Override
     public void closeIdleConnections() {
-        for (EventLoop loop : loops) {
+        for (SelectorLoop loop : loops) {
             loop.execute(loop::closeIdle);
         }
     }
@@ -63,18 +69,23 @@ public final class NioTransport implements Transport {
     @Override
     public void stop() {
         acceptor.close();
-        for (EventLoop loop : loops) {
+        for (SelectorLoop loop : loops) {
             loop.stop();
         }
     }
 
-    /** Acceptor thread: hands the connection to the next loop, which registers it. */
-    private void distribute(SocketChannel channel) throws IOException {
+    /** Acceptor thread: hands the connection to the next loop, which registers it (or answers 503 if not admitted). */
+    private void distribute(SocketChannel channel, boolean admitted) throws IOException {
         channel.configureBlocking(false);
-        EventLoop loop = loops[nextLoop];
+        SelectorLoop loop = loops[nextLoop];
         nextLoop = (nextLoop + 1) % loops.length;
-        NioConnection connection = new NioConnection(channel, loop, context, workers, tls,
+        NioConnection connection = new NioConnection(channel, loop, context, workers, tls, shedQueue,
                 acceptor::connectionClosed);
-        loop.execute(connection::register);
+        if (admitted) {
+            connection.admitted();
+            loop.execute(connection::register);
+        } else {
+            loop.execute(connection::registerRejected);
+        }
     }
 }

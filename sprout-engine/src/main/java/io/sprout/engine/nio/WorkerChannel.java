@@ -3,6 +3,7 @@ package io.sprout.engine.nio;
 import io.sprout.engine.TlsDetails;
 import io.sprout.engine.exchange.ConnectionChannel;
 import io.sprout.engine.tls.TlsChannel;
+import io.sprout.engine.transport.SelectorLoop;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -30,7 +31,7 @@ final class WorkerChannel implements ConnectionChannel {
     private final ByteChannel io;
     private final TlsChannel tls;
     private final NioConnection connection;
-    private final EventLoop loop;
+    private final SelectorLoop loop;
     private final long writeTimeoutNanos;
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
@@ -43,7 +44,7 @@ final class WorkerChannel implements ConnectionChannel {
      * @param io the socket channel, or the TLS layer over it
      * @param tls the TLS layer when there is one, else {@code null}
      */
-    WorkerChannel(ByteChannel io, TlsChannel tls, NioConnection connection, EventLoop loop, Duration writeTimeout,
+    WorkerChannel(ByteChannel io, TlsChannel tls, NioConnection connection, SelectorLoop loop, Duration writeTimeout,
             InetSocketAddress remote, InetSocketAddress local) {
         this.io = io;
         this.tls = tls;
@@ -75,6 +76,7 @@ final class WorkerChannel implements ConnectionChannel {
         while (src.hasRemaining()) {
             ensureOpen();
             if (io.write(src) == 0 && !awaitReady(SelectionKey.OP_WRITE, deadline)) {
+                connection.writeTimedOut();
                 loop.execute(connection::close);
                 throw new SocketTimeoutException("The client did not read the response in time");
             }

@@ -17,17 +17,18 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The listening sockets of one server (the configured port first, then the additional ports) and the loop that
  * accepts from all of them on one dedicated platform thread.
  *
- * <p>Admission: one permit per open connection ({@code maxConnections}, for all ports together). The loop takes a
- * permit before it waits for a connection on any port; without one it stops accepting and new clients wait in the
- * kernel backlog instead of being refused. One thread with a selector rather than a blocking thread per port: such
- * a thread would hold its permit while it waited on a quiet port, and at the limit a busy port would starve. Ports
- * with connections waiting are served in turn. Accept errors such as EMFILE are backed off exponentially (50 ms to
+ * <p>Admission ({@code maxConnections}, for all ports together) never leaves a client in the kernel backlog: the
+ * loop always accepts, and a connection beyond the limit makes room by shedding ({@link ShedQueue}: the oldest idle
+ * keep-alive connection, else the slowest incomplete head) or, with nothing to shed, is handed over as rejected, to
+ * be answered 503 with {@code Connection: close} at once. Shedding is asynchronous, so the count may pass the limit
+ * by the connections being shed at that moment. One thread with a selector serves every port; ports with
+ * connections waiting are served in turn. Accept errors such as EMFILE are backed off exponentially (50 ms to
  * 1.6 s) and logged once per episode, so the loop never spins.
  */
 public final class Acceptor implements Runnable {
@@ -35,7 +36,11 @@ public final class Acceptor implements Runnable {
     /** Receives each accepted connection on the acceptor thread; must not block. */
     @FunctionalInterface
     public interface Handoff {
-        void accept(SocketChannel channel) throws IOException;
+        /**
+         * @param admitted {@code false} when the server is at its connection limit with nothing to shed: answer 503
+         *     with {@code Connection: close} (or, over TLS, which cannot answer before a handshake, just close)
+         */
+        void accept(SocketChannel channel, boolean admitted) throws IOException;
     }
 
     /** One port could not be bound; the ports bound before it have been closed again. */
@@ -62,17 +67,20 @@ public final class Acceptor implements Runnable {
 
     private final List<ServerSocketChannel> servers;
     private final Selector selector;
-    private final Semaphore permits;
+    private final int maxConnections;
+    private final AtomicInteger open = new AtomicInteger();
+    private final ShedQueue shedQueue;
     private final Counters counters;
     private final Handoff handoff;
     private volatile boolean closing;
     private Thread thread;
 
-    private Acceptor(List<ServerSocketChannel> servers, Selector selector, int maxConnections, Counters counters,
-            Handoff handoff) {
+    private Acceptor(List<ServerSocketChannel> servers, Selector selector, int maxConnections, ShedQueue shedQueue,
+            Counters counters, Handoff handoff) {
         this.servers = servers;
         this.selector = selector;
-        this.permits = new Semaphore(maxConnections);
+        this.maxConnections = maxConnections;
+        this.shedQueue = shedQueue;
         this.counters = counters;
         this.handoff = handoff;
     }
@@ -83,7 +91,7 @@ public final class Acceptor implements Runnable {
      *
      * @throws BindFailure naming the port that could not be bound; none stays bound
      */
-    public static Acceptor bind(ServerContext context, Handoff handoff) throws IOException {
+    public static Acceptor bind(ServerContext context, ShedQueue shedQueue, Handoff handoff) throws IOException {
         ServerConfig config = context.config();
         List<Integer> ports = new ArrayList<>();
         ports.add(config.port());
@@ -104,7 +112,8 @@ public final class Acceptor implements Runnable {
             bound.forEach(Acceptor::closeQuietly);
             throw e;
         }
-        return new Acceptor(List.copyOf(bound), selector, config.maxConnections(), context.counters(), handoff);
+        return new Acceptor(List.copyOf(bound), selector, config.maxConnections(), shedQueue, context.counters(),
+                handoff);
     }
 
     private static ServerSocketChannel listen(ServerConfig config, int port) throws BindFailure {
@@ -159,7 +168,7 @@ public final class Acceptor implements Runnable {
         closing = true;
         Thread running = thread;
         if (running != null && running != Thread.currentThread()) {
-            // Ends a wait for a permit, and wakes the selector.
+            // Wakes the selector, or a back-off sleep.
             running.interrupt();
             try {
                 running.join();
@@ -171,42 +180,38 @@ public final class Acceptor implements Runnable {
         servers.forEach(Acceptor::closeQuietly);
     }
 
-    /** Gives back the admission permit of a connection; call exactly once per accepted connection. */
+    /** Gives back the admission slot of a connection; call exactly once per accepted connection. */
     public void connectionClosed() {
         counters.connectionsOpen.decrement();
-        permits.release();
+        open.decrementAndGet();
     }
 
     @Override
     public void run() {
         long backoff = 0;
         while (!closing) {
-            try {
-                permits.acquire();
-            } catch (InterruptedException stopping) {
-                return;
-            }
             SocketChannel channel;
             try {
                 channel = acceptOne();
             } catch (IOException e) {
-                permits.release();
                 backoff = backOff(backoff, e);
                 continue;
             } catch (ClosedSelectorException closed) {
-                permits.release();
                 return;
             }
             if (channel == null) {
-                permits.release();
                 return;
             }
             backoff = 0;
             counters.connectionsAccepted.increment();
             counters.connectionsOpen.increment();
+            boolean admitted = open.incrementAndGet() <= maxConnections || shedQueue.shedOne();
+            if (!admitted) {
+                counters.connectionsRejected.increment();
+            }
             try {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                handoff.accept(channel);
+                handoff.accept(channel, admitted);
             } catch (IOException | RuntimeException e) {
                 LOG.log(Level.DEBUG, "Could not set up an accepted connection", e);
                 closeQuietly(channel);

@@ -370,22 +370,6 @@ class TransportContractIT {
     }
 
     @Test
-    void stopsAcceptingBeyondMaxConnectionsAndResumesWhenOneCloses() {
-        try (RunningServer server = RunningServer.start(combination, new ContractHandler(),
-                builder -> builder.maxConnections(2));
-                RawClient first = server.connect(); RawClient second = server.connect()) {
-            assertThat(first.send("GET /hello HTTP/1.1\r\n" + HOST + "\r\n").read().status()).isEqualTo(200);
-            assertThat(second.send("GET /hello HTTP/1.1\r\n" + HOST + "\r\n").read().status()).isEqualTo(200);
-            try (RawClient waiting = server.connect()) {
-                waiting.send("GET /hello HTTP/1.1\r\n" + HOST + "\r\n");
-                assertThat(waiting.silentFor(500)).as("third connection waits in the backlog").isTrue();
-                first.close();
-                assertThat(waiting.read().text()).isEqualTo("Hello, World!");
-            }
-        }
-    }
-
-    @Test
     void drainsUnreadBodiesAndClosesWhenTheyAreTooLarge() {
         try (RunningServer server = RunningServer.start(combination, new ContractHandler(),
                 builder -> builder.limits(HttpLimits.DEFAULT.withMaxDrainSize(1000)));

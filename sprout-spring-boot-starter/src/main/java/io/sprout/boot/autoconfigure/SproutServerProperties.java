@@ -35,13 +35,20 @@ public class SproutServerProperties {
     /** The listen backlog: connections the OS queues before the server accepts them. */
     private int acceptBacklog = 1024;
 
-    /** Open connections beyond which the server stops accepting (clients wait in the backlog). */
-    private int maxConnections = 8192;
+    /**
+     * Open connections the server keeps. At the limit a new connection is still accepted: the oldest idle keep-alive
+     * connection is closed to make room, else the oldest incomplete request head; with neither the new client gets
+     * 503 at once. Defaults to nine tenths of the process's open-file limit (8192 where the JDK cannot tell it).
+     */
+    private Integer maxConnections;
 
     /** Requests served on one connection before it is closed; -1 for no limit. */
     private int maxKeepAliveRequests = -1;
 
-    /** Absolute deadline for a whole request head (slowloris protection); then 408 and close. */
+    /**
+     * Absolute deadline for a whole request head (slowloris protection): a new connection's first head counts from
+     * the accept, a later one from its first byte; then 408 and close.
+     */
     private Duration requestHeadTimeout = Duration.ofSeconds(10);
 
     /** How long a keep-alive connection may stay idle between requests. */
@@ -58,6 +65,24 @@ public class SproutServerProperties {
      * it is closed.
      */
     private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
+
+    /** Absolute deadline for a whole request body, from the first wait for its bytes; then 408. 0 for none. */
+    private Duration requestBodyTimeout = Duration.ZERO;
+
+    /** Least average rate of a request head in bytes per second, once its grace period has passed; 0 for none. */
+    private long minHeadDataRate = 240;
+
+    /** How long a request head may take before its minimum rate applies. */
+    private Duration minHeadDataRateGracePeriod = Duration.ofSeconds(5);
+
+    /**
+     * Least average rate of a request body in bytes per second, counting only time spent waiting for the client,
+     * once its grace period has passed; then 408. 0 for none.
+     */
+    private long minBodyDataRate = 240;
+
+    /** How long a request body may take before its minimum rate applies. */
+    private Duration minBodyDataRateGracePeriod = Duration.ofSeconds(5);
 
     /** Default timeout of asynchronous requests (Servlet AsyncContext) when the application sets none. */
     private Duration asyncTimeout = Duration.ofSeconds(30);
@@ -129,11 +154,11 @@ public class SproutServerProperties {
         this.acceptBacklog = acceptBacklog;
     }
 
-    public int getMaxConnections() {
+    public Integer getMaxConnections() {
         return maxConnections;
     }
 
-    public void setMaxConnections(int maxConnections) {
+    public void setMaxConnections(Integer maxConnections) {
         this.maxConnections = maxConnections;
     }
 
@@ -183,6 +208,46 @@ public class SproutServerProperties {
 
     public void setTlsHandshakeTimeout(Duration tlsHandshakeTimeout) {
         this.tlsHandshakeTimeout = tlsHandshakeTimeout;
+    }
+
+    public Duration getRequestBodyTimeout() {
+        return requestBodyTimeout;
+    }
+
+    public void setRequestBodyTimeout(Duration requestBodyTimeout) {
+        this.requestBodyTimeout = requestBodyTimeout;
+    }
+
+    public long getMinHeadDataRate() {
+        return minHeadDataRate;
+    }
+
+    public void setMinHeadDataRate(long minHeadDataRate) {
+        this.minHeadDataRate = minHeadDataRate;
+    }
+
+    public Duration getMinHeadDataRateGracePeriod() {
+        return minHeadDataRateGracePeriod;
+    }
+
+    public void setMinHeadDataRateGracePeriod(Duration minHeadDataRateGracePeriod) {
+        this.minHeadDataRateGracePeriod = minHeadDataRateGracePeriod;
+    }
+
+    public long getMinBodyDataRate() {
+        return minBodyDataRate;
+    }
+
+    public void setMinBodyDataRate(long minBodyDataRate) {
+        this.minBodyDataRate = minBodyDataRate;
+    }
+
+    public Duration getMinBodyDataRateGracePeriod() {
+        return minBodyDataRateGracePeriod;
+    }
+
+    public void setMinBodyDataRateGracePeriod(Duration minBodyDataRateGracePeriod) {
+        this.minBodyDataRateGracePeriod = minBodyDataRateGracePeriod;
     }
 
     public Duration getAsyncTimeout() {

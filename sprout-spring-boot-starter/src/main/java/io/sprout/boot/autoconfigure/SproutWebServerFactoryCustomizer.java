@@ -3,6 +3,7 @@ package io.sprout.boot.autoconfigure;
 import io.sprout.boot.servlet.AccessLog;
 import io.sprout.boot.web.SproutServletWebServerFactory;
 import io.sprout.engine.InvalidConfigException;
+import io.sprout.engine.MinDataRates;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ThreadType;
 import io.sprout.engine.WebSocketConfig;
@@ -29,7 +30,8 @@ public final class SproutWebServerFactoryCustomizer
 
     /**
      * The engine config fields this customizer sets, by {@link InvalidConfigException#field()} (the record component
-     * names of {@code ServerConfig}, {@code HttpLimits} and {@code Timeouts}), to the property each comes from.
+     * names of {@code ServerConfig}, {@code HttpLimits}, {@code Timeouts} and {@code MinDataRates}), to the property
+     * each comes from.
      */
     static final Map<String, String> PROPERTIES = Map.ofEntries(
             Map.entry("executionMode", "sprout.server.execution-mode"),
@@ -49,7 +51,12 @@ public final class SproutWebServerFactoryCustomizer
             Map.entry("requestHead", "sprout.server.request-head-timeout"),
             Map.entry("idle", "sprout.server.idle-timeout"),
             Map.entry("bodyRead", "sprout.server.body-read-timeout"),
-            Map.entry("write", "sprout.server.write-timeout"));
+            Map.entry("write", "sprout.server.write-timeout"),
+            Map.entry("requestBody", "sprout.server.request-body-timeout"),
+            Map.entry("headBytesPerSecond", "sprout.server.min-head-data-rate"),
+            Map.entry("headGracePeriod", "sprout.server.min-head-data-rate-grace-period"),
+            Map.entry("bodyBytesPerSecond", "sprout.server.min-body-data-rate"),
+            Map.entry("bodyGracePeriod", "sprout.server.min-body-data-rate-grace-period"));
 
     /** The same for the component names of {@code WebSocketConfig}. */
     static final Map<String, String> WEBSOCKET_PROPERTIES = Map.ofEntries(
@@ -89,7 +96,6 @@ public final class SproutWebServerFactoryCustomizer
                     .threadPoolSize(p.getThreadPoolSize())
                     .workerQueueCapacity(p.getWorkerQueueCapacity())
                     .acceptBacklog(p.getAcceptBacklog())
-                    .maxConnections(p.getMaxConnections())
                     .maxKeepAliveRequests(p.getMaxKeepAliveRequests())
                     .bufferSize(toInt(p.getBufferSize().toBytes()))
                     .bufferPoolCapacity(p.getBufferPoolCapacity())
@@ -103,9 +109,15 @@ public final class SproutWebServerFactoryCustomizer
                             .withRequestHead(p.getRequestHeadTimeout())
                             .withIdle(p.getIdleTimeout())
                             .withBodyRead(p.getBodyReadTimeout())
-                            .withWrite(p.getWriteTimeout()));
+                            .withWrite(p.getWriteTimeout())
+                            .withRequestBody(p.getRequestBodyTimeout()))
+                    .minDataRates(new MinDataRates(p.getMinHeadDataRate(), p.getMinHeadDataRateGracePeriod(),
+                            p.getMinBodyDataRate(), p.getMinBodyDataRateGracePeriod()));
             if (p.getSelectorThreads() != null) {
                 builder.selectorThreads(p.getSelectorThreads());
+            }
+            if (p.getMaxConnections() != null) {
+                builder.maxConnections(p.getMaxConnections());
             }
             return builder.build();
         });

@@ -8,7 +8,9 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.sprout.engine.ServerStats;
+import io.sprout.engine.TimeoutKind;
 
+import java.util.Locale;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
@@ -20,7 +22,9 @@ import java.util.function.ToLongFunction;
  * <table>
  *   <caption>Meters</caption>
  *   <tr><td>{@code sprout.connections.current}, {@code .idle}, {@code .config.max}</td><td>gauges</td></tr>
- *   <tr><td>{@code sprout.connections.accepted}, {@code .rejected}</td><td>counters</td></tr>
+ *   <tr><td>{@code sprout.connections.accepted}, {@code .rejected}, {@code .shed}</td><td>counters</td></tr>
+ *   <tr><td>{@code sprout.timeouts}, tagged {@code kind}: {@code head}, {@code body}, {@code rate}, {@code write},
+ *       {@code idle}</td><td>counters</td></tr>
  *   <tr><td>{@code sprout.requests.active}</td><td>gauge</td></tr>
  *   <tr><td>{@code sprout.requests.received}</td><td>counter</td></tr>
  *   <tr><td>{@code sprout.bytes.in}, {@code sprout.bytes.out}</td><td>counters, bytes</td></tr>
@@ -48,12 +52,21 @@ public final class SproutMetrics implements MeterBinder {
         gauge(registry, "sprout.connections.idle", "Open connections waiting for their next request",
                 BaseUnits.CONNECTIONS, ServerStats::connectionsIdle);
         Gauge.builder("sprout.connections.config.max", () -> maxConnections).tags(tags)
-                .description("Open connections beyond which the server stops accepting")
+                .description("Open connections the server keeps; beyond, it sheds idle and slow ones or answers 503")
                 .baseUnit(BaseUnits.CONNECTIONS).register(registry);
         counter(registry, "sprout.connections.accepted", "Connections accepted", BaseUnits.CONNECTIONS,
                 ServerStats::connectionsAccepted);
         counter(registry, "sprout.connections.rejected", "Connections refused because the server was overloaded",
                 BaseUnits.CONNECTIONS, ServerStats::connectionsRejected);
+        counter(registry, "sprout.connections.shed",
+                "Connections closed to admit new ones at the limit: idle ones, then the slowest request heads",
+                BaseUnits.CONNECTIONS, ServerStats::connectionsShed);
+        for (TimeoutKind kind : TimeoutKind.values()) {
+            FunctionCounter.builder("sprout.timeouts", stats, supplier -> read(supplier, s -> s.timeouts(kind)))
+                    .tags(tags).tag("kind", kind.name().toLowerCase(Locale.ROOT))
+                    .description("Connections or requests ended because a client ran out of time, by limit")
+                    .baseUnit("timeouts").register(registry);
+        }
         gauge(registry, "sprout.requests.active", "Requests being handled", "requests", ServerStats::requestsActive);
         gauge(registry, "sprout.exchanges.detached", "Suspended or upgraded exchanges, holding no thread",
                 "exchanges", ServerStats::exchangesDetached);

@@ -7,6 +7,7 @@ import io.sprout.boot.servlet.UnsupportedFeatureException;
 import io.sprout.boot.web.SproutServerConfigCustomizer;
 import io.sprout.boot.web.SproutServletWebServerFactory;
 import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.MinDataRates;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ThreadType;
 import org.junit.jupiter.api.Test;
@@ -59,7 +60,10 @@ class SproutServletWebServerAutoConfigurationIT {
                 "sprout.server.request-head-timeout=2s", "sprout.server.max-request-body-size=1MB",
                 "sprout.server.max-header-count=20", "server.max-http-request-header-size=16KB",
                 "server.forward-headers-strategy=native", "sprout.server.accesslog.enabled=true",
-                "sprout.server.accesslog.format=combined", "sprout.server.async-timeout=7s")
+                "sprout.server.accesslog.format=combined", "sprout.server.async-timeout=7s",
+                "sprout.server.request-body-timeout=1m", "sprout.server.min-head-data-rate=100",
+                "sprout.server.min-head-data-rate-grace-period=2s", "sprout.server.min-body-data-rate=0",
+                "sprout.server.min-body-data-rate-grace-period=3s")
                 .run(context -> {
                     SproutServletWebServerFactory factory = context.getBean(SproutServletWebServerFactory.class);
                     ServerConfig config = factory.getServerConfig();
@@ -72,6 +76,9 @@ class SproutServletWebServerAutoConfigurationIT {
                     assertThat(config.maxKeepAliveRequests()).isEqualTo(50);
                     assertThat(config.timeouts().idle()).isEqualTo(Duration.ofSeconds(5));
                     assertThat(config.timeouts().requestHead()).isEqualTo(Duration.ofSeconds(2));
+                    assertThat(config.timeouts().requestBody()).isEqualTo(Duration.ofMinutes(1));
+                    assertThat(config.minDataRates()).isEqualTo(new MinDataRates(100, Duration.ofSeconds(2), 0,
+                            Duration.ofSeconds(3)));
                     assertThat(config.limits().maxRequestBodySize()).isEqualTo(1024 * 1024);
                     assertThat(config.limits().maxHeaderCount()).isEqualTo(20);
                     assertThat(config.limits().maxHeaderSectionSize()).isEqualTo(16 * 1024);
@@ -79,6 +86,16 @@ class SproutServletWebServerAutoConfigurationIT {
                     assertThat(factory.getAccessLogPattern()).isEqualTo("combined");
                     assertThat(factory.getAsyncTimeout()).isEqualTo(Duration.ofSeconds(7));
                 });
+    }
+
+    @Test
+    void sizesTheConnectionLimitFromTheOpenFileLimitByDefault() {
+        runner.run(context -> {
+            ServerConfig config = context.getBean(SproutServletWebServerFactory.class).getServerConfig();
+            assertThat(config.maxConnections()).isEqualTo(ServerConfig.defaultMaxConnections());
+            assertThat(config.minDataRates()).isEqualTo(MinDataRates.DEFAULT);
+            assertThat(config.timeouts().requestBody()).isZero();
+        });
     }
 
     @Test

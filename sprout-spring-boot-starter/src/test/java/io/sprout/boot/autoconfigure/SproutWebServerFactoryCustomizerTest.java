@@ -4,6 +4,7 @@ import io.sprout.boot.web.SproutServletWebServerFactory;
 import io.sprout.engine.ExecutionMode;
 import io.sprout.engine.HttpLimits;
 import io.sprout.engine.InvalidConfigException;
+import io.sprout.engine.MinDataRates;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ThreadType;
 import io.sprout.engine.Timeouts;
@@ -50,6 +51,7 @@ class SproutWebServerFactoryCustomizerTest {
             Map.entry("serverHeader", "server.server-header: the factory applies it when the server starts"),
             Map.entry("limits", "a nested record the customizer derives from the factory's, never null"),
             Map.entry("timeouts", "a nested record the customizer derives from the factory's, never null"),
+            Map.entry("minDataRates", "a nested record the customizer builds from the properties, never null"),
             Map.entry("maxChunkLineLength", "no property: the engine's default"),
             Map.entry("maxTrailerSize", "no property: the engine's default"),
             Map.entry("maxDrainSize", "no property: the engine's default"),
@@ -95,11 +97,13 @@ class SproutWebServerFactoryCustomizerTest {
                 .bufferPoolCapacity(7)
                 .limits(new HttpLimits(100, 100, 7, 7, 100, 7, 7))
                 .timeouts(new Timeouts(Duration.ofSeconds(7), Duration.ofSeconds(7), Duration.ofSeconds(7),
-                        Duration.ofSeconds(7)))
+                        Duration.ofSeconds(7), Duration.ofSeconds(7)))
+                .minDataRates(new MinDataRates(7, Duration.ofSeconds(7), 7, Duration.ofSeconds(7)))
                 .build();
         SproutServerProperties sprout = new SproutServerProperties();
-        // The one property without a default: unset, the customizer leaves the field alone.
+        // The properties without a default: unset, the customizer leaves the fields alone.
         sprout.setSelectorThreads(3);
+        sprout.setMaxConnections(3);
         SproutServletWebServerFactory factory = new SproutServletWebServerFactory();
         factory.setServerConfig(marked);
 

@@ -183,6 +183,13 @@ abstract class MvcApplicationContract {
         assertThat(send(get("/actuator/metrics/sprout.connections.current")).statusCode()).isEqualTo(200);
         assertThat(send(get("/actuator/metrics/sprout.threads.busy")).statusCode()).isEqualTo(200);
         assertThat(send(get("/actuator/metrics/sprout.exchanges.detached")).statusCode()).isEqualTo(200);
+        assertThat(send(get("/actuator/metrics/sprout.connections.rejected")).statusCode()).isEqualTo(200);
+        assertThat(send(get("/actuator/metrics/sprout.connections.shed")).statusCode()).isEqualTo(200);
+        HttpResponse<String> timeouts = send(get("/actuator/metrics/sprout.timeouts?tag=kind:rate"));
+        assertThat(timeouts.statusCode()).isEqualTo(200);
+        assertThat(timeouts.body()).contains("\"name\":\"sprout.timeouts\"");
+        assertThat(send(get("/actuator/metrics/sprout.timeouts")).body())
+                .contains("\"tag\":\"kind\"", "\"head\"", "\"body\"", "\"rate\"", "\"write\"", "\"idle\"");
         HttpResponse<String> observed = send(get("/actuator/metrics/http.server.requests"));
         assertThat(observed.statusCode()).isEqualTo(200);
         assertThat(observed.body()).contains("/api/greeting");

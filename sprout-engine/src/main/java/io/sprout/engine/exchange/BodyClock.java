@@ -1,0 +1,67 @@
+package io.sprout.engine.exchange;
+
+import io.sprout.engine.MinDataRates;
+import io.sprout.engine.TimeoutKind;
+import io.sprout.engine.Timeouts;
+
+/**
+ * How long the next wait for request body bytes may last, and which limit would end it: the per-read
+ * {@code bodyRead} timeout, the {@link MinDataRates} body rule, or the optional whole-body deadline
+ * ({@code requestBody}). The rate counts only time spent waiting for the client (Kestrel's rule): a handler that
+ * pauses between reads costs the client nothing. The whole-body deadline starts with the first wait. Used by the
+ * one thread reading the body at a time.
+ */
+final class BodyClock {
+
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final long readNanos;
+    private final long totalNanos;
+    private final long rate;
+    private final long graceNanos;
+    private long bodyDeadline;
+    private long waited;
+    private long received;
+    private TimeoutKind limit = TimeoutKind.BODY;
+
+    BodyClock(Timeouts timeouts, MinDataRates rates) {
+        this.readNanos = timeouts.bodyRead().toNanos();
+        this.totalNanos = timeouts.requestBody().toNanos();
+        this.rate = rates.bodyBytesPerSecond();
+        this.graceNanos = rates.bodyGracePeriod().toNanos();
+    }
+
+    /** The longest the wait starting at {@code now} may last (0 or less: none); remembers which limit that is. */
+    long allowedWait(long now) {
+        if (totalNanos > 0 && bodyDeadline == 0) {
+            bodyDeadline = now + totalNanos;
+        }
+        long wait = readNanos;
+        limit = TimeoutKind.BODY;
+        if (rate > 0) {
+            long earned = received >= Long.MAX_VALUE / NANOS_PER_SECOND ? Long.MAX_VALUE / 4
+                    : received * NANOS_PER_SECOND / rate;
+            long byRate = Math.max(graceNanos, earned) - waited;
+            if (byRate < wait) {
+                wait = byRate;
+                limit = TimeoutKind.RATE;
+            }
+        }
+        if (bodyDeadline != 0 && bodyDeadline - now < wait) {
+            wait = bodyDeadline - now;
+            limit = TimeoutKind.BODY;
+        }
+        return wait;
+    }
+
+    /** A wait lasted {@code nanos} and brought {@code bytes}. */
+    void waited(long nanos, long bytes) {
+        waited += Math.max(0, nanos);
+        received += Math.max(0, bytes);
+    }
+
+    /** The limit that ended the last wait, if it timed out. */
+    TimeoutKind limit() {
+        return limit;
+    }
+}
