@@ -38,6 +38,8 @@
 #   ASYNC_LEVEL_SECONDS (20) and ASYNC_WARMUP_SECONDS (30) for AsyncLatency (both multiplied by SCALE; its levels are
 #   CONCURRENCY_LEVELS), WRK (0/1),
 #   WRK_ENDPOINTS ("hello json"; an endpoint "x-close" is /benchmark/x sent with "Connection: close"), WRK_SECONDS, WRK_ROUNDS, WRK_WARMUP_SECONDS, WRK_CONNECTIONS,
+#   WRK_SETTLE_SECONDS, WRK_JIT_SETTLED_PERMILLE, WRK_WARMUP_MAX (after WRK_WARMUP_SECONDS, keep warming in windows of
+#   WRK_SETTLE_SECONDS per endpoint until the JIT compilers use < PERMILLE ms per s, at most WRK_WARMUP_MAX s in all),
 #   PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS,
 #   APP_ARGS (extra application arguments for every target, e.g. --spring.profiles.active=postgres after
 #   sample-boot-app/scripts/postgres-setup.sh), PORT (first port tried), SKIP_BUILD (1 = reuse built jars), OUT_DIR,
@@ -115,6 +117,7 @@ if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
   APP_ARGS="${APP_ARGS:-} --server.tomcat.max-connections=$WS_MAX_CONNECTIONS --sprout.server.max-connections=$WS_MAX_CONNECTIONS"
 fi
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
+: "${WRK_SETTLE_SECONDS:=10}" "${WRK_JIT_SETTLED_PERMILLE:=20}" "${WRK_WARMUP_MAX:=240}"
 : "${TLS:=0}" "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
 # Identical for every server. A JVM pinned to one CPU picks Serial GC and one virtual-thread carrier anyway;
 # saying so explicitly keeps an unpinned run comparable.
@@ -364,13 +367,38 @@ wrk_command() { # port endpoint seconds [more wrk options...]: sets WRK_COMMAND,
 }
 declare -A WRK_PORT=()
 declare -A WRK_PID=()
+# Warms every endpoint for WRK_WARMUP_SECONDS, then for WRK_SETTLE_SECONDS more per endpoint at a time until the
+# server's JIT compilers used less than WRK_JIT_SETTLED_PERMILLE ms per second (WRK_WARMUP_MAX seconds at most):
+# pinned to one CPU beside busy workers, C2 gets a small share of it, and a server measured while it still compiles
+# runs at a fraction of its speed, so a fixed warm-up ranks servers by the luck of their compile queues.
+warm_until_settled() { # pid port
+  local pid=$1 port=$2 seconds=$WRK_WARMUP_SECONDS warmed=0 before used elapsed endpoint
+  while :; do
+    before=$(jit_cpu_ms "$pid")
+    for endpoint in $WRK_ENDPOINTS; do
+      wrk_command "$port" "$endpoint" "$seconds"
+      run_child "${WRK_COMMAND[@]}" > /dev/null 2>&1
+    done
+    elapsed=$((seconds * $(wc -w <<< "$WRK_ENDPOINTS")))
+    used=$(( $(jit_cpu_ms "$pid") - before ))
+    warmed=$((warmed + elapsed))
+    progress "   warmed ${warmed}s; the JIT compilers were busy ${used} ms in the last ${elapsed}s"
+    [ "$used" -lt $((WRK_JIT_SETTLED_PERMILLE * elapsed)) ] && return 0
+    if [ "$warmed" -ge "$WRK_WARMUP_MAX" ]; then
+      progress "   WARNING: still compiling after ${warmed}s of warm-up; its rounds may be slow"
+      return 0
+    fi
+    seconds=$WRK_SETTLE_SECONDS
+  done
+}
 run_wrk_matrix() { # targets...
   local targets=("$@") target port pid ready round endpoint i n
-  declare -A port_of=()
+  declare -A port_of=() pid_of=()
   local running=()
   for target in "${targets[@]}"; do
     if [ -n "${WRK_PID[$target]:-}" ] && kill -0 "${WRK_PID[$target]}" 2>/dev/null; then
       port_of[$target]=${WRK_PORT[$target]}
+      pid_of[$target]=${WRK_PID[$target]}
       running+=("$target")
       continue
     fi
@@ -380,6 +408,7 @@ run_wrk_matrix() { # targets...
     pid=$SERVER_PID
     if ready=$(wait_ready "$pid" "$port") && check_identity "$target" "$port" > /dev/null; then
       port_of[$target]=$port
+      pid_of[$target]=$pid
       running+=("$target")
     else
       record_status "$target" failed "wrk: not ready or wrong server (see $RAW_DIR/logs/$target-wrk-server.log)"
@@ -389,11 +418,8 @@ run_wrk_matrix() { # targets...
   done
   [ ${#running[@]} -eq 0 ] && return 1
   for target in "${running[@]}"; do
-    progress "wrk: warming $target (${WRK_WARMUP_SECONDS}s per endpoint, not recorded)"
-    for endpoint in $WRK_ENDPOINTS; do
-      wrk_command "${port_of[$target]}" "$endpoint" "$WRK_WARMUP_SECONDS"
-      run_child "${WRK_COMMAND[@]}" > /dev/null 2>&1
-    done
+    progress "wrk: warming $target (${WRK_WARMUP_SECONDS}s per endpoint, then until its JIT has settled; not recorded)"
+    warm_until_settled "${pid_of[$target]}" "${port_of[$target]}"
   done
   n=${#running[@]}
   for round in $(seq 1 "$WRK_ROUNDS"); do
@@ -440,7 +466,7 @@ write_machine() {
     [[ " $SIMS " == *" AsyncLatency "* ]] && echo "- AsyncLatency: levels $CONCURRENCY_LEVELS clients on /benchmark/latency-async?ms=100, ${ASYNC_LEVEL_SECONDS}s per level after a ${ASYNC_WARMUP_SECONDS}s warm-up level at the largest, times scale $SCALE"
     [[ " $SIMS " == *" WebSocket"* ]] && ws_machine_lines
     [ "$TLS" = 1 ] && echo "- TLS: every server on HTTPS with one EC P-256 key generated for this run (server.ssl.* in the application arguments), the JDK's TLS stack for all; wrk (OpenSSL) negotiates TLS 1.3; endpoints ending in -close send \`Connection: close\`, so every request pays a new connection and a full handshake"
-    [ "$WRK" = 1 ] && echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up"
+    [ "$WRK" = 1 ] && echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up per endpoint and then until the JIT compilers used < ${WRK_JIT_SETTLED_PERMILLE} ms per s (at most ${WRK_WARMUP_MAX}s)"
     echo "- targets: ${TARGETS[*]}"
     echo "- raw logs and Gatling HTML reports: bench-results/$RUN_ID/ (not committed)"
   } > "$OUT_DIR/machine.md"
