@@ -24,7 +24,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * {@code /ws/echo}, {@code /ws/broadcast} and their HTTP endpoints over real sockets with the JDK's WebSocket client,
@@ -52,19 +51,8 @@ class WebSocketIT {
         http.close();
     }
 
-    /**
-     * The sprout build answers a WebSocket handshake with 500 until Sprout's Jakarta WebSocket container (issue 9,
-     * branch h-jakarta) is merged, so the tests that open a WebSocket are skipped there, and only there, until then.
-     * Remove this assumption when merging the container: the tests are meant to run on Sprout.
-     */
-    private static void assumeServerHasWebSocketContainer() {
-        assumeFalse("sprout".equals(System.getProperty("sample.server")),
-                "Sprout has no Jakarta WebSocket container before the h-jakarta merge (issue 9)");
-    }
-
     @Test
     void echoSendsEveryTextMessageBackInOrder() throws Exception {
-        assumeServerHasWebSocketContainer();
         try (WebSocketClient client = WebSocketClient.open(http, this.port, "/ws/echo")) {
             List<String> sent = List.of("ping", "", "é ✓ 𝄞", "x".repeat(4000));
             sent.forEach(client::sendText);
@@ -77,7 +65,6 @@ class WebSocketIT {
 
     @Test
     void echoSendsEveryBinaryMessageBack() throws Exception {
-        assumeServerHasWebSocketContainer();
         Random random = new Random(9);
         try (WebSocketClient client = WebSocketClient.open(http, this.port, "/ws/echo")) {
             List<byte[]> sent = new ArrayList<>();
@@ -97,7 +84,6 @@ class WebSocketIT {
 
     @Test
     void broadcastReachesEverySubscriberInOrder() throws Exception {
-        assumeServerHasWebSocketContainer();
         List<WebSocketClient> subscribers = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
@@ -137,7 +123,6 @@ class WebSocketIT {
 
     @Test
     void echoSessionsDoNotReceiveBroadcasts() throws Exception {
-        assumeServerHasWebSocketContainer();
         try (WebSocketClient echo = WebSocketClient.open(http, this.port, "/ws/echo")) {
             echo.sendText("open");
             assertThat(echo.nextText()).isEqualTo("open");
@@ -148,7 +133,6 @@ class WebSocketIT {
 
     @Test
     void sessionCountFollowsOpeningAndClosing() throws Exception {
-        assumeServerHasWebSocketContainer();
         // Sessions of other tests close asynchronously: start from none.
         await().atMost(SETTLE).until(() -> sessions().get("open").asInt() == 0);
         WebSocketClient first = WebSocketClient.open(http, this.port, "/ws/echo");
