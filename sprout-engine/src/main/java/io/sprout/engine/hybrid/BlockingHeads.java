@@ -7,6 +7,7 @@ import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
+import io.sprout.engine.transport.ShedQueue;
 
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -16,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * A hybrid connection's next request head read on its own worker, blocking, within {@link HeadClock}'s limits: for
  * TLS connections, whose record layer runs over the blocking socket, and for the rare plaintext one that cannot park
  * (an earlier non-blocking read still waits on a worker). The idle wait is sliced so that, while a platform pool is
- * under pressure, an idle connection gives its worker back instead of holding it until the idle timeout.
+ * under pressure, an idle connection gives its worker back instead of holding it until the idle timeout, and it
+ * queues in the {@link ShedQueue} like any idle connection.
  */
 final class BlockingHeads {
 
@@ -26,13 +28,21 @@ final class BlockingHeads {
     private final HeadClock clock;
     private final Workers workers;
     private final ServerContext context;
+    private final ShedQueue shedQueue;
+    private final Runnable close;
     private volatile boolean idle;
 
-    BlockingHeads(HttpConnection http, HeadClock clock, Workers workers) {
+    /**
+     * @param shedQueue where an idle wait queues to be shed at the connection limit
+     * @param close closes the connection from any thread, which ends a blocked read
+     */
+    BlockingHeads(HttpConnection http, HeadClock clock, Workers workers, ShedQueue shedQueue, Runnable close) {
         this.http = http;
         this.clock = clock;
         this.workers = workers;
         this.context = http.context();
+        this.shedQueue = shedQueue;
+        this.close = close;
     }
 
     /** Whether the worker waits for a next request with nothing of it received (graceful shutdown closes those). */
@@ -92,10 +102,18 @@ final class BlockingHeads {
         return true;
     }
 
-    /** Waits for the first byte of a next request; {@code false} when the connection should close instead. */
+    /**
+     * Waits for the first byte of a next request; {@code false} when the connection should close instead. Meanwhile
+     * the connection may be shed at the connection limit: closing it ends the read (no loop owns this connection to
+     * check first, so a request arriving at that very moment is closed too, and its client retries).
+     */
     private boolean awaitFirstByte() throws IOException {
         idle = true;
         context.counters().connectionsIdle.increment();
+        ShedQueue.Ticket ticket = shedQueue.idle(shed -> {
+            context.counters().connectionsShed.increment();
+            close.run();
+        });
         try {
             while (true) {
                 long now = System.nanoTime();
@@ -119,6 +137,7 @@ final class BlockingHeads {
                 }
             }
         } finally {
+            shedQueue.done(ticket);
             idle = false;
             context.counters().connectionsIdle.decrement();
         }

@@ -99,7 +99,7 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         this.parked = tls == null ? new ParkedConnection(this, channel, http, workers, parking, shedQueue) : null;
         this.clock = parked != null ? parked.clock()
                 : new HeadClock(context.config().timeouts(), context.config().minDataRates());
-        this.blockingHeads = new BlockingHeads(http, clock, workers);
+        this.blockingHeads = new BlockingHeads(http, clock, workers, shedQueue, this::close);
     }
 
     /** Acceptor thread: a plaintext connection parks until its first head; a TLS one needs a worker at once. */

@@ -53,6 +53,21 @@ class TlsAbuseIT {
     }
 
     @Test
+    void shedsAnIdleTlsConnectionToAdmitANewOneAtTheLimit() {
+        String get = "GET /hello HTTP/1.1\r\nHost: test\r\n\r\n";
+        try (RunningServer server = start(NEVER, builder -> builder.maxConnections(1));
+                RawClient idle = TestTls.connect(server.port())) {
+            assertThat(idle.send(get).read().status()).isEqualTo(200);
+            Await.until(() -> server.stats().connectionsIdle() == 1, "the first connection is idle");
+            try (RawClient newcomer = TestTls.connect(server.port())) {
+                assertThat(newcomer.send(get).read().status()).isEqualTo(200);
+                assertThat(idle.closedByServer()).as("the idle connection made room").isTrue();
+            }
+            assertThat(server.stats().connectionsShed()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void closesAClientThatSendsNothingOnceTheHandshakeTimesOut() {
         try (RunningServer server = start(Duration.ofMillis(300)); RawClient silent = plain(server)) {
             assertThat(silent.closedByServer()).isTrue();

@@ -88,7 +88,7 @@ public final class SproutWebServerFactoryCustomizer
     @Override
     public void customize(SproutServletWebServerFactory factory) {
         SproutServerProperties p = sproutProperties;
-        ServerConfig config = validated(() -> {
+        ServerConfig config = validated(PROPERTIES, () -> {
             ServerConfig base = factory.getServerConfig();
             ServerConfig.Builder builder = base.toBuilder()
                     .executionMode(p.getExecutionMode())
@@ -167,26 +167,18 @@ public final class SproutWebServerFactoryCustomizer
     }
 
     private static WebSocketConfig webSocketConfig(SproutServerProperties.Websocket w) {
-        try {
-            return new WebSocketConfig(toInt(w.getMaxFrameSize().toBytes()),
-                    toInt(w.getMaxTextMessageSize().toBytes()), toInt(w.getMaxBinaryMessageSize().toBytes()),
-                    w.getIdleTimeout(), w.getCloseTimeout(), w.getOutboundQueueLimit().toBytes(),
-                    w.isPermessageDeflate());
-        } catch (InvalidConfigException e) {
-            String property = WEBSOCKET_PROPERTIES.get(e.field());
-            if (property == null) {
-                throw e;
-            }
-            throw new InvalidConfigurationPropertyValueException(property, e.value(),
-                    "the value must be " + e.allowed() + " but was " + e.value(), e);
-        }
+        return validated(WEBSOCKET_PROPERTIES, () -> new WebSocketConfig(toInt(w.getMaxFrameSize().toBytes()),
+                toInt(w.getMaxTextMessageSize().toBytes()), toInt(w.getMaxBinaryMessageSize().toBytes()),
+                w.getIdleTimeout(), w.getCloseTimeout(), w.getOutboundQueueLimit().toBytes(),
+                w.isPermessageDeflate()));
     }
 
-    private static ServerConfig validated(Supplier<ServerConfig> build) {
+    /** Builds an engine config; a field it rejects fails naming the property {@code table} maps it to. */
+    private static <T> T validated(Map<String, String> table, Supplier<T> build) {
         try {
             return build.get();
         } catch (InvalidConfigException e) {
-            String property = PROPERTIES.get(e.field());
+            String property = table.get(e.field());
             if (property == null) {
                 throw e;
             }
