@@ -170,9 +170,12 @@ async def run(attack_name, options):
     finally:
         stop_legit(legit)
     fds_after, settle = await probe.settle_fds(fds_base + FDS_TOLERANCE, 20.0)
-    log(f"released: {fds_after} open files after {settle:.1f} s; legitimate clients alone for 3 s")
     if probe.alive():
+        log(f"released: {fds_after} open files after {settle:.1f} s; legitimate clients alone for 3 s")
         stop_legit(start_legit(port, rate, 3.0, after_file), wait=True)
+    else:
+        fds_after = None  # an exited process not yet reaped shows no open files, which is not "back"
+        log("released: the server has exited")
     during = read_legit(during_file)
     row.update({
         "attack_result": result,
