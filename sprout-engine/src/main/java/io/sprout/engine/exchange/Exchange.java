@@ -157,6 +157,10 @@ final class Exchange implements AsyncExchange {
         } catch (IOException clientGone) {
             LOG.log(Level.DEBUG, "Connection lost during " + head.method() + " " + head.target(), clientGone);
             return Outcome.ABORT;
+        } catch (RuntimeException bug) {
+            // Still ends the exchange (its buffers, its counters, a graceful stop waiting for it) on an engine bug.
+            LOG.log(Level.ERROR, "Completing the response to " + head.method() + " " + head.target() + " failed", bug);
+            return Outcome.ABORT;
         }
     }
 

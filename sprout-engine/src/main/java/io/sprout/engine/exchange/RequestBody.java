@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -145,7 +146,8 @@ final class RequestBody extends InputStream {
         if (now - deadlineNanos >= 0) {
             clock.waited(now - armedNanos, 0);
             timedOut = !raw;
-            fillFailure = new SocketTimeoutException("No request bytes arrived in time");
+            SocketTimeoutException late = new SocketTimeoutException("No request bytes arrived in time");
+            fillFailure = raw ? late : tooSlow(late);
             return;
         }
         clock.waited(now - armedNanos, 0);
@@ -195,10 +197,22 @@ final class RequestBody extends InputStream {
             return open;
         } catch (SocketTimeoutException e) {
             timedOut = true;
-            throw e;
+            throw tooSlow(e);
         } finally {
             clock.waited(System.nanoTime() - start, open ? connection.inbound().buffer().remaining() - before : 0);
         }
+    }
+
+    /**
+     * A body that ran out of time (per-read timeout, rate rule or whole-body deadline) as the typed failure the
+     * exchange answers with {@code 408}, so a layer above can tell it from its own timeouts and leave the answer to
+     * the engine, as it does for a malformed body.
+     */
+    private RequestBodyException tooSlow(SocketTimeoutException cause) {
+        RequestBodyException slow = new RequestBodyException(408, "The request body did not arrive in time ("
+                + clock.limit().name().toLowerCase(Locale.ROOT) + " limit): " + cause.getMessage());
+        slow.initCause(cause);
+        return slow;
     }
 
     /**

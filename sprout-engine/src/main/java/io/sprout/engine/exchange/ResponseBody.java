@@ -48,6 +48,11 @@ final class ResponseBody extends OutputStream {
     private volatile ReentrantLock guard;
     private volatile boolean ended;
     private boolean released;
+    /**
+     * The write that failed (the client reset or left): the buffer then holds a half-sent region, so every later
+     * write, flush or completion fails with it instead of sending from there.
+     */
+    private IOException broken;
 
     ResponseBody(ExchangeResponse response, HttpConnection connection) {
         this.response = response;
@@ -115,6 +120,7 @@ final class ResponseBody extends OutputStream {
         if (completed) {
             return;
         }
+        failIfBroken();
         if (encoder != null) {
             encoder.flush();
         }
@@ -207,6 +213,7 @@ final class ResponseBody extends OutputStream {
         if (completed) {
             return;
         }
+        failIfBroken();
         nonBlocking = false;
         if (unsent != null) {
             unsent.sendAll(this::writeFramed);
@@ -299,6 +306,7 @@ final class ResponseBody extends OutputStream {
     }
 
     private ByteBuffer buffer() throws IOException {
+        failIfBroken();
         if (ended) {
             // A write after the exchange ended (an abort, the client gone) would lease a buffer nobody returns.
             throw new IOException("The exchange has ended: its response can no longer be written");
@@ -411,8 +419,23 @@ final class ResponseBody extends OutputStream {
         return combined;
     }
 
+    private void failIfBroken() throws IOException {
+        if (broken != null) {
+            throw new IOException("The connection failed while the response was being sent", broken);
+        }
+    }
+
     /** Writes (blocking), or writes what the socket takes and keeps the rest pending (non-blocking). */
     private void transmit(ByteBuffer outgoing, boolean isBuffer) throws IOException {
+        try {
+            transmitOrFail(outgoing, isBuffer);
+        } catch (IOException failed) {
+            broken = failed;
+            throw failed;
+        }
+    }
+
+    private void transmitOrFail(ByteBuffer outgoing, boolean isBuffer) throws IOException {
         if (!nonBlocking) {
             connection.write(outgoing);
             return;

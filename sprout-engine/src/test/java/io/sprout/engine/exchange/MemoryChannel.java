@@ -3,6 +3,7 @@ package io.sprout.engine.exchange;
 import io.sprout.engine.TlsDetails;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -18,6 +19,7 @@ final class MemoryChannel implements ConnectionChannel {
 
     private final ByteBuffer input;
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private boolean reset;
 
     MemoryChannel(String clientSends) {
         this.input = ByteBuffer.wrap(clientSends.getBytes(StandardCharsets.ISO_8859_1));
@@ -39,15 +41,24 @@ final class MemoryChannel implements ConnectionChannel {
         return count;
     }
 
+    /** From now on every write fails, as on a socket the client has reset. */
+    MemoryChannel resetByClient() {
+        reset = true;
+        return this;
+    }
+
     @Override
-    public void write(ByteBuffer src) {
+    public void write(ByteBuffer src) throws IOException {
+        if (reset) {
+            throw new IOException("Connection reset by peer");
+        }
         int count = src.remaining();
         output.write(src.array(), src.arrayOffset() + src.position(), count);
         src.position(src.limit());
     }
 
     @Override
-    public int writeNow(ByteBuffer src) {
+    public int writeNow(ByteBuffer src) throws IOException {
         int count = src.remaining();
         write(src);
         return count;

@@ -238,6 +238,14 @@ final class Exchange {
     private void afterDispatch(Throwable failure) throws Exception {
         SproutAsyncContext async = request.asyncContext();
         boolean asyncPending = async != null && async != handledAsync;
+        RequestBodyException rejected = request.bodyRejection();
+        if (rejected != null && !asyncPending && !response.isCommitted()) {
+            // The application answered a body the engine refused (Spring makes a failed read a 400 through
+            // sendError): the engine's answer, its status with Connection: close, goes out instead, as when the
+            // read's failure is thrown out of the servlet.
+            LOG.debug("Request body rejected by the engine; its answer replaces the application's", rejected);
+            throw rejected;
+        }
         if (failure != null) {
             if (asyncPending) {
                 async.fireError(failure);

@@ -9,6 +9,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 
 import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = MvcTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"spring.servlet.multipart.max-file-size=1KB", "spring.web.error.include-message=always",
-                "management.endpoints.web.exposure.include=metrics"})
+                "management.endpoints.web.exposure.include=metrics",
+                "sprout.server.min-body-data-rate-grace-period=1s"})
 abstract class MvcApplicationContract {
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -84,6 +86,23 @@ abstract class MvcApplicationContract {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"Ada\",\"age\":36}")));
         assertThat(response.statusCode()).isEqualTo(201);
         assertThat(response.body()).isEqualTo("{\"name\":\"Ada\",\"age\":36}");
+    }
+
+    /**
+     * A body slower than the minimum rate fails the controller's read; the answer is the engine's 408 with
+     * {@code Connection: close}, not the 500 an ordinary exception would get from the error page.
+     */
+    @Test
+    void answersABodyThatStallsWith408() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(15_000);
+            socket.getOutputStream().write(("POST /api/people HTTP/1.1\r\nHost: test\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{").getBytes(
+                    StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+
+            assertThat(answer).startsWith("HTTP/1.1 408 ").containsIgnoringCase("\r\nConnection: close\r\n");
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.sprout.boot.servlet.http;
 
 import io.sprout.engine.AsyncExchange;
+import io.sprout.engine.RequestBodyException;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 
@@ -27,6 +28,7 @@ final class ServletInput extends ServletInputStream {
     private boolean armed;
     private boolean allDataReadSent;
     private boolean errorSent;
+    private RequestBodyException rejection;
 
     /**
      * @param asyncExchange the engine exchange when async has started or the connection is upgraded, else
@@ -40,16 +42,38 @@ final class ServletInput extends ServletInputStream {
 
     @Override
     public int read() throws IOException {
-        int b = in.read();
-        finished |= b < 0;
-        return b;
+        try {
+            int b = in.read();
+            finished |= b < 0;
+            return b;
+        } catch (RequestBodyException rejected) {
+            throw rejected(rejected);
+        }
     }
 
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
-        int n = in.read(buffer, offset, length);
-        finished |= n < 0;
-        return n;
+        try {
+            int n = in.read(buffer, offset, length);
+            finished |= n < 0;
+            return n;
+        } catch (RequestBodyException rejected) {
+            throw rejected(rejected);
+        }
+    }
+
+    /**
+     * The engine's refusal of the body (malformed, too large, too slow) that a read threw, or {@code null}: kept
+     * because applications turn a failed read into answers of their own (Spring: a 400 for an unreadable message),
+     * while the engine's answer (its status and {@code Connection: close}) is the one that must go out.
+     */
+    RequestBodyException rejection() {
+        return rejection;
+    }
+
+    private RequestBodyException rejected(RequestBodyException rejected) {
+        rejection = rejected;
+        return rejected;
     }
 
     @Override

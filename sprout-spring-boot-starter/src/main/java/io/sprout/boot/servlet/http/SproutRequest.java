@@ -6,6 +6,7 @@ import io.sprout.boot.servlet.async.SproutAsyncContext;
 import io.sprout.boot.servlet.mapping.ServletMatch;
 import io.sprout.engine.AsyncExchange;
 import io.sprout.engine.HttpRequest;
+import io.sprout.engine.RequestBodyException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
@@ -202,6 +203,11 @@ public final class SproutRequest implements HttpServletRequest {
         }
         input = Input.STREAM;
         return body();
+    }
+
+    /** The engine's refusal of the request body that a read threw, however the application handled it; or null. */
+    public RequestBodyException bodyRejection() {
+        return body == null ? null : body.rejection();
     }
 
     private ServletInput body() {
