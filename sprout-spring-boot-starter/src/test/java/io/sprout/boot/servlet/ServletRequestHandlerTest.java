@@ -136,9 +136,32 @@ class ServletRequestHandlerTest {
         FakeHttpRequest request = new FakeHttpRequest("POST", "/upload", "").bodyFailsWith(rejected);
         FakeHttpResponse response = new FakeHttpResponse();
 
-        assertThatThrownBy(() -> handler.handle(request, response)).isInstanceOf(ServletException.class)
-                .hasCause(rejected);
+        assertThatThrownBy(() -> handler.handle(request, response)).as("the engine's refusal, unwrapped")
+                .isSameAs(rejected);
         assertThat(response.committed()).as("no error page: the engine answers 400").isFalse();
+        assertThat(response.text()).isEmpty();
+    }
+
+    @Test
+    void leavesABodyTheEngineRejectedToTheEngineEvenWhenTheServletAnsweredItself() throws Exception {
+        HttpServlet upload = new HttpServlet() {
+            @Override
+            protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+                try {
+                    req.getInputStream().readAllBytes();
+                } catch (IOException unreadable) {
+                    // As Spring does for an unreadable message: its own 400, through the error page.
+                    resp.sendError(400, "Unreadable");
+                }
+            }
+        };
+        ServletRequestHandler handler = handler(ContainerConfig.defaults(temp), upload, "/upload");
+        RequestBodyException tooSlow = new RequestBodyException(408, "The request body did not arrive in time");
+        FakeHttpRequest request = new FakeHttpRequest("POST", "/upload", "").bodyFailsWith(tooSlow);
+        FakeHttpResponse response = new FakeHttpResponse();
+
+        assertThatThrownBy(() -> handler.handle(request, response)).isSameAs(tooSlow);
+        assertThat(response.committed()).as("no error page: the engine answers 408").isFalse();
         assertThat(response.text()).isEmpty();
     }
 
