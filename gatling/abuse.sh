@@ -10,7 +10,7 @@
 # Attacks, in this order (ABUSE_ATTACKS to choose), each on a freshly started server, each bounded by ABUSE_SECONDS:
 #   slowloris      1,000 connections trickling a request head, one byte every ABUSE_TRICKLE_SECONDS
 #   idle           10,000 keep-alive connections, idle after one request (server RSS growth measured)
-#   slow-readers   250 connections x 6 pipelined GET /benchmark/bytes?size=1048576, read at 1 KiB/s
+#   slow-readers   250 connections x 6 pipelined GET /benchmark/stream?size=1048576, read at 1 KiB/s
 #   slow-bodies    200 POST /benchmark/echo bodies at 1 byte/s
 #   aborts         10,000 requests cut off by a reset or close at different points
 #   flood          20,000 connections at once

@@ -76,8 +76,8 @@ public class BenchmarkController {
     }
 
     /**
-     * {@code size} bytes as {@code application/octet-stream} with a {@code Content-Length}: the large response that
-     * the abuse harness's slow readers pipeline and then read slowly ({@code gatling/abuse.sh}).
+     * {@code size} bytes as {@code application/octet-stream} with a {@code Content-Length}, written by the handler
+     * on the calling thread; {@code StreamController} serves the same bytes streamed.
      */
     @GetMapping(path = "/bytes", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
     public byte[] bytes(

@@ -1,5 +1,6 @@
 package io.sprout.sample;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 
 import org.springframework.stereotype.Service;
@@ -20,8 +21,14 @@ public class BenchmarkWork {
     /** Longest accepted sleep, so one request can never hold a worker for long. */
     static final int MAX_SLEEP_MILLIS = 10_000;
 
-    /** Largest payload of {@code /bytes}: 16 MiB, enough for slow readers, too little to fill the heap. */
+    /** Largest payload of {@code /bytes} and {@code /stream}: 16 MiB, enough for slow readers, too little to fill the heap. */
     static final int MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
+    /**
+     * One transfer buffer of the payload pattern, {@code a..z} 316 times (8,216 bytes): a whole number of
+     * alphabets, so consecutive writes of its prefixes continue the pattern. Never written to after construction.
+     */
+    private final byte[] payloadChunk = payload(26 * 316);
 
     /** Iterative Fibonacci, as in the seed benchmark: {@code fibonacci(0) == 0}, {@code fibonacci(1) == 1}. */
     public long fibonacci(int n) {
@@ -66,6 +73,19 @@ public class BenchmarkWork {
             payload[i] = (byte) ('a' + i % 26);
         }
         return payload;
+    }
+
+    /**
+     * The first {@code length} bytes of {@link #payload}'s pattern, for a streaming response that writes it piece
+     * by piece: a read-only view of a shared transfer buffer, at most its size ({@link #payloadChunkSize()}).
+     */
+    public ByteBuffer payloadChunk(int length) {
+        return ByteBuffer.wrap(this.payloadChunk, 0, length).asReadOnlyBuffer();
+    }
+
+    /** The largest {@link #payloadChunk} there is. */
+    public int payloadChunkSize() {
+        return this.payloadChunk.length;
     }
 
     /** Blocks the calling thread, standing in for a remote call or a slow query. */
