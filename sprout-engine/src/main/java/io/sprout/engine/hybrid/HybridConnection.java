@@ -2,7 +2,6 @@ package io.sprout.engine.hybrid;
 
 import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.TlsDetails;
-import io.sprout.engine.exchange.ConnectionChannel;
 import io.sprout.engine.exchange.ErrorResponses;
 import io.sprout.engine.exchange.HeadClock;
 import io.sprout.engine.exchange.HttpConnection;
@@ -47,7 +46,7 @@ import java.util.function.Consumer;
  *
  * <p>This class is the connection's raw byte channel: without TLS the exchange uses it directly.
  */
-final class HybridConnection implements Runnable, ConnectionChannel {
+final class HybridConnection implements Runnable, BlockingChannel {
 
     private static final System.Logger LOG = System.getLogger(HybridConnection.class.getName());
     private static final long LINGER_MILLIS = 2000;
@@ -291,14 +290,6 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         }
     }
 
-    /** Blocking sockets cannot write part of a buffer and return: this writes everything, like {@link #write}. */
-    @Override
-    public int writeNow(ByteBuffer src) throws IOException {
-        int count = src.remaining();
-        write(src);
-        return count;
-    }
-
     /**
      * A blocking socket cannot be polled, so the wait is a blocking read ({@link ReadWait}) on a worker of its own,
      * and the next {@link #read} takes what it got. Waiting inside the task would hold the exchange's task slot, and
@@ -321,12 +312,6 @@ final class HybridConnection implements Runnable, ConnectionChannel {
         if (!workers.tryExecute(waitThenRun)) {
             waitThenRun.run();
         }
-    }
-
-    /** Writes never leave bytes pending here, so there is nothing to wait for. */
-    @Override
-    public void whenWritable(long deadlineNanos, Runnable task) {
-        task.run();
     }
 
     @Override

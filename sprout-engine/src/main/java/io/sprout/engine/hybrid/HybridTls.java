@@ -1,7 +1,6 @@
 package io.sprout.engine.hybrid;
 
 import io.sprout.engine.TlsDetails;
-import io.sprout.engine.exchange.ConnectionChannel;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.tls.TlsChannel;
 
@@ -16,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * offers a plaintext exchange, passed through the connection's {@link TlsChannel}. Everything runs on the
  * connection's own thread, the handshake and its delegated tasks included, as all I/O does in this mode.
  */
-final class HybridTls implements ConnectionChannel {
+final class HybridTls implements BlockingChannel {
 
     private static final System.Logger LOG = System.getLogger(HybridTls.class.getName());
 
@@ -93,13 +92,6 @@ final class HybridTls implements ConnectionChannel {
         }
     }
 
-    @Override
-    public int writeNow(ByteBuffer src) throws IOException {
-        int count = src.remaining();
-        write(src);
-        return count;
-    }
-
     /** Records already read ahead are ready now; otherwise the connection's own wait reads the socket. */
     @Override
     public void whenReadable(long deadlineNanos, Runnable task) {
@@ -108,11 +100,6 @@ final class HybridTls implements ConnectionChannel {
         } else {
             connection.whenReadable(deadlineNanos, task);
         }
-    }
-
-    @Override
-    public void whenWritable(long deadlineNanos, Runnable task) {
-        task.run();
     }
 
     @Override
