@@ -4,7 +4,6 @@ import jakarta.websocket.RemoteEndpoint;
 import jakarta.websocket.SendHandler;
 import jakarta.websocket.SendResult;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -16,14 +15,12 @@ import java.util.concurrent.TimeUnit;
  * that completes the send) reports when the engine has taken the frame; with a send timeout, a send not taken in
  * time fails with a {@link java.util.concurrent.TimeoutException}.
  */
-final class AsyncRemote implements RemoteEndpoint.Async {
+final class AsyncRemote extends Remote implements RemoteEndpoint.Async {
 
-    private final Sender sender;
     private volatile long sendTimeout;
-    private volatile boolean batchingAllowed;
 
     AsyncRemote(Sender sender, long sendTimeout) {
-        this.sender = sender;
+        super(sender);
         this.sendTimeout = sendTimeout;
     }
 
@@ -66,33 +63,6 @@ final class AsyncRemote implements RemoteEndpoint.Async {
     @Override
     public void sendObject(Object data, SendHandler handler) {
         report(timed(sender.object(data)), handler);
-    }
-
-    @Override
-    public void sendPing(ByteBuffer applicationData) throws IOException {
-        BasicRemote.await(sender.ping(applicationData));
-    }
-
-    @Override
-    public void sendPong(ByteBuffer applicationData) throws IOException {
-        BasicRemote.await(sender.pong(applicationData));
-    }
-
-    /** As for {@link BasicRemote#setBatchingAllowed}: kept, and nothing is ever held back. */
-    @Override
-    public void setBatchingAllowed(boolean allowed) {
-        batchingAllowed = allowed;
-    }
-
-    @Override
-    public boolean getBatchingAllowed() {
-        return batchingAllowed;
-    }
-
-    /** Nothing is ever held back, so there is nothing to flush. */
-    @Override
-    public void flushBatch() {
-        // Intentionally empty: sends are never batched.
     }
 
     private CompletableFuture<Void> timed(CompletableFuture<Void> sent) {

@@ -40,7 +40,7 @@ final class MessageStreams {
             }
             while (length > 0) {
                 if (count == buffer.length) {
-                    BasicRemote.await(sender.binary(ByteBuffer.wrap(buffer, 0, count), false));
+                    Remote.await(sender.binary(ByteBuffer.wrap(buffer, 0, count), false));
                     buffer = new byte[FRAGMENT];
                     count = 0;
                 }
@@ -56,7 +56,7 @@ final class MessageStreams {
         public void close() throws IOException {
             if (!closed) {
                 closed = true;
-                BasicRemote.await(sender.binary(ByteBuffer.wrap(buffer, 0, count), true));
+                Remote.await(sender.binary(ByteBuffer.wrap(buffer, 0, count), true));
             }
         }
     }
@@ -83,7 +83,7 @@ final class MessageStreams {
                 if (Character.isHighSurrogate(buffer.charAt(end - 1))) {
                     end--;
                 }
-                BasicRemote.await(sender.text(buffer.substring(0, end), false));
+                Remote.await(sender.text(buffer.substring(0, end), false));
                 buffer.delete(0, end);
             }
         }
@@ -98,7 +98,7 @@ final class MessageStreams {
         public void close() throws IOException {
             if (!closed) {
                 closed = true;
-                BasicRemote.await(sender.text(buffer.toString(), true));
+                Remote.await(sender.text(buffer.toString(), true));
             }
         }
     }
