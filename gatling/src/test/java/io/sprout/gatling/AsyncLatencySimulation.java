@@ -1,18 +1,13 @@
 package io.sprout.gatling;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
-import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
@@ -43,59 +38,43 @@ public class AsyncLatencySimulation extends Simulation {
 
     private final LoadSettings settings = LoadSettings.fromSystemProperties();
 
-    /** Per level: the earliest client start and the latest client finish. */
-    private final Map<Integer, LevelSpan> spans = new ConcurrentHashMap<>();
+    private final LevelRun run = new LevelRun();
 
     private final List<Integer> levels = LoadSettings.intListProperty("levels", "500,1000,2000");
 
     private final int millis = LoadSettings.intProperty("ms", 100);
 
     {
-        List<PopulationBuilder> phases = new ArrayList<>();
         Duration total = Duration.ZERO;
         int warmUpSeconds = LoadSettings.intProperty("warmUpSeconds", 30);
         if (warmUpSeconds > 0) {
             Duration warmUp = this.settings.seconds(warmUpSeconds);
             int warmUpClients = LoadSettings.intProperty("warmUpClients", Collections.max(this.levels));
-            phases.add(level("warm-up", warmUpClients, warmUp, null));
+            this.run.warmUp(level("warm-up", warmUpClients, warmUp, null));
             total = total.plus(warmUp);
         }
         Duration levelDuration = this.settings.seconds(LoadSettings.intProperty("levelSeconds", 20));
-        List<Assertion> assertions = new ArrayList<>();
         for (int clients : this.levels) {
             String name = "latency-async ms=" + this.millis + " c=" + clients;
-            phases.add(level(name, clients, levelDuration, this.spans.computeIfAbsent(clients, c -> new LevelSpan())));
-            assertions.add(details(name).successfulRequests().percent().gt(99.0));
+            this.run.level(clients, name, (span) -> level(name, clients, levelDuration, span));
             total = total.plus(levelDuration);
         }
-        PopulationBuilder chain = phases.get(phases.size() - 1);
-        for (int i = phases.size() - 2; i >= 0; i--) {
-            chain = phases.get(i).andThen(chain);
-        }
         // Each phase ends at most one request timeout (30 s, gatling.conf) after its duration.
-        setUp(chain).protocols(this.settings.perUserConnections())
-            .maxDuration(total.plusSeconds(30L * phases.size() + 30))
-            .assertions(assertions);
+        setUp(this.run.chain()).protocols(this.settings.perUserConnections())
+            .maxDuration(total.plusSeconds(30L * this.run.phaseCount() + 30))
+            .assertions(this.run.assertions());
     }
 
     @Override
     public void after() {
-        for (int clients : this.levels) {
-            LevelSpan span = this.spans.get(clients);
-            if (span.hasRun()) {
-                System.out.printf("async-level clients=%d millis=%d%n", clients, span.millis());
-            }
-        }
+        this.run.printSpans((clients, millis) -> "async-level clients=%d millis=%d".formatted(clients, millis));
     }
 
     private PopulationBuilder level(String name, int clients, Duration duration, LevelSpan span) {
         var loop = during(duration).on(http(name)
             .get("/benchmark/latency-async?ms=" + this.millis)
             .check(status().is(200)));
-        var scenario = (span == null) ? scenario(name).exec(loop)
-                : scenario(name).exec(session -> span.started(session)).exec(loop)
-                    .exec(session -> span.finished(session));
-        return scenario.injectOpen(atOnceUsers(clients));
+        return LevelSpan.timed(scenario(name), loop, span).injectOpen(atOnceUsers(clients));
     }
 
 }

@@ -1,17 +1,12 @@
 package io.sprout.gatling;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
-import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
@@ -40,8 +35,7 @@ public class ConcurrencySimulation extends Simulation {
 
     private final LoadSettings settings = LoadSettings.fromSystemProperties();
 
-    /** Per level: the earliest client start and the latest client finish, epoch milliseconds. */
-    private final Map<Integer, LevelSpan> spans = new ConcurrentHashMap<>();
+    private final LevelRun run = new LevelRun();
 
     private final List<Integer> levels = LoadSettings.intListProperty("levels", "500,1000,2000");
 
@@ -50,36 +44,24 @@ public class ConcurrencySimulation extends Simulation {
     private final int millis = LoadSettings.intProperty("ms", 100);
 
     {
-        List<PopulationBuilder> phases = new ArrayList<>();
         int warmUpRequests = LoadSettings.intProperty("warmUpRequests", 30_000);
         if (warmUpRequests > 0) {
             int warmUpClients = LoadSettings.intProperty("warmUpClients", Collections.max(this.levels));
-            phases.add(level("warm-up", warmUpClients, warmUpRequests, null));
+            this.run.warmUp(level("warm-up", warmUpClients, warmUpRequests, null));
         }
-        List<Assertion> assertions = new ArrayList<>();
         for (int clients : this.levels) {
             String name = requestName(clients);
-            phases.add(level(name, clients, this.requests, this.spans.computeIfAbsent(clients, c -> new LevelSpan())));
-            assertions.add(details(name).successfulRequests().percent().gt(99.0));
+            this.run.level(clients, name, (span) -> level(name, clients, this.requests, span));
         }
-        PopulationBuilder chain = phases.get(phases.size() - 1);
-        for (int i = phases.size() - 2; i >= 0; i--) {
-            chain = phases.get(i).andThen(chain);
-        }
-        setUp(chain).protocols(this.settings.perUserConnections())
-            .maxDuration(this.settings.seconds(120 * phases.size()).plusSeconds(60))
-            .assertions(assertions);
+        setUp(this.run.chain()).protocols(this.settings.perUserConnections())
+            .maxDuration(this.settings.seconds(120 * this.run.phaseCount()).plusSeconds(60))
+            .assertions(this.run.assertions());
     }
 
     @Override
     public void after() {
-        for (int clients : this.levels) {
-            LevelSpan span = this.spans.get(clients);
-            if (span.hasRun()) {
-                System.out.printf("concurrency-level clients=%d requests=%d millis=%d%n", clients, this.requests,
-                        span.millis());
-            }
-        }
+        this.run.printSpans((clients, millis) -> "concurrency-level clients=%d requests=%d millis=%d"
+            .formatted(clients, this.requests, millis));
     }
 
     private String requestName(int clients) {
@@ -91,10 +73,7 @@ public class ConcurrencySimulation extends Simulation {
         var request = repeat(requestsPerClient).on(http(name)
             .get("/benchmark/latency?ms=" + this.millis)
             .check(status().is(200)));
-        var scenario = (span == null) ? scenario(name).exec(request)
-                : scenario(name).exec(session -> span.started(session)).exec(request)
-                    .exec(session -> span.finished(session));
-        return scenario.injectOpen(atOnceUsers(clients));
+        return LevelSpan.timed(scenario(name), request, span).injectOpen(atOnceUsers(clients));
     }
 
 }

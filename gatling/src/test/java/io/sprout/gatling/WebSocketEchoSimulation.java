@@ -1,20 +1,15 @@
 package io.sprout.gatling;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
-import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.bodyString;
-import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.ws;
@@ -43,48 +38,35 @@ public class WebSocketEchoSimulation extends Simulation {
 
     private final LoadSettings settings = LoadSettings.fromSystemProperties();
 
-    /** Per level: the earliest connected session's start and the latest session's finish. */
-    private final Map<Integer, LevelSpan> spans = new ConcurrentHashMap<>();
+    private final LevelRun run = new LevelRun();
 
     private final List<Integer> levels = LoadSettings.intListProperty("levels", "1000");
 
     private final int size = LoadSettings.intProperty("size", 64);
 
     {
-        List<PopulationBuilder> phases = new ArrayList<>();
         Duration total = Duration.ZERO;
         int warmUpSeconds = LoadSettings.intProperty("warmUpSeconds", 20);
         if (warmUpSeconds > 0) {
             Duration warmUp = this.settings.seconds(warmUpSeconds);
-            phases.add(level("ws echo warm-up", Collections.max(this.levels), warmUp, null));
+            this.run.warmUp(level("ws echo warm-up", Collections.max(this.levels), warmUp, null));
             total = total.plus(warmUp);
         }
         Duration levelDuration = this.settings.seconds(LoadSettings.intProperty("levelSeconds", 30));
-        List<Assertion> assertions = new ArrayList<>();
         for (int clients : this.levels) {
             String name = "ws echo c=" + clients;
-            phases.add(level(name, clients, levelDuration, this.spans.computeIfAbsent(clients, c -> new LevelSpan())));
-            assertions.add(details(name).successfulRequests().percent().gt(99.0));
+            this.run.level(clients, name, (span) -> level(name, clients, levelDuration, span));
             total = total.plus(levelDuration);
         }
-        PopulationBuilder chain = phases.get(phases.size() - 1);
-        for (int i = phases.size() - 2; i >= 0; i--) {
-            chain = phases.get(i).andThen(chain);
-        }
         // Each phase ends at most one echo time-out after its duration, plus its handshakes.
-        setUp(chain).protocols(this.settings.webSockets(0))
-            .maxDuration(total.plusSeconds(60L * phases.size() + 30))
-            .assertions(assertions);
+        setUp(this.run.chain()).protocols(this.settings.webSockets(0))
+            .maxDuration(total.plusSeconds(60L * this.run.phaseCount() + 30))
+            .assertions(this.run.assertions());
     }
 
     @Override
     public void after() {
-        for (int clients : this.levels) {
-            LevelSpan span = this.spans.get(clients);
-            if (span.hasRun()) {
-                System.out.printf("echo-level clients=%d millis=%d%n", clients, span.millis());
-            }
-        }
+        this.run.printSpans((clients, millis) -> "echo-level clients=%d millis=%d".formatted(clients, millis));
     }
 
     private PopulationBuilder level(String name, int clients, Duration duration, LevelSpan span) {
@@ -93,9 +75,7 @@ public class WebSocketEchoSimulation extends Simulation {
             .on(ws.checkTextMessage(name).check(bodyString().is(this::message)));
         var connected = scenario(name).exec(ws("ws connect").connect("/ws/echo")).exitHereIfFailed();
         var loop = during(duration, "i").on(roundTrip);
-        var timed = (span == null) ? connected.exec(loop)
-                : connected.exec(session -> span.started(session)).exec(loop).exec(session -> span.finished(session));
-        return timed.exec(ws("ws close").close()).injectOpen(atOnceUsers(clients));
+        return LevelSpan.timed(connected, loop, span).exec(ws("ws close").close()).injectOpen(atOnceUsers(clients));
     }
 
     /** {@code echo <user> <counter> } padded with {@code x} to {@code size} characters: unique per round trip. */
