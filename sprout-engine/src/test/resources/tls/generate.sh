@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerates the engine tests' TLS key material: a self-signed test CA valid from 2000 for over a century and leaf certificates it
 # signed. Test-only, never real secrets: every store's password is "changeit". Needs keytool (and openssl for the
-# PEM files the Python client reads). Run from anywhere: ./generate.sh
+# PEM files the Python client reads). Run from anywhere: ./generate.sh [directory], by default into its own; the
+# starter's generate.sh runs it for its directory and adds the forms Boot reads.
 #
 #   truststore.p12  the CA certificate alone (what clients trust)
 #   ca.pem          the same, as PEM
@@ -10,7 +11,7 @@
 #   client.p12      key + chain for "Sprout Test Client" (client authentication)
 #   client.pem      the client's key and chain as PEM, for the Python client
 set -eu
-cd "$(dirname "$0")"
+cd "${1:-$(dirname "$0")}"
 PASS=changeit
 DAYS=45000
 # From 2000, so a machine whose clock is behind this one still finds every certificate valid.
