@@ -70,7 +70,7 @@ FULL=$(python3 -c "import sys; print(1 if float(sys.argv[1]) >= 1 else 0)" "$ABU
 
 RUN_ID="$(date -u +%Y-%m-%d)-abuse-$(date -u +%H%M%S)"
 if [ "$FULL" = 1 ]; then
-  : "${OUT_DIR:=$ROOT/docs/abuse/$RUN_ID}" "${SUMMARY_DOC:=$ROOT/docs/abuse.md}"
+  : "${OUT_DIR:=$ROOT/docs/abuse/$RUN_ID}" "${SUMMARY_DOC=$ROOT/docs/abuse.md}"  # SUMMARY_DOC= : no summary
 else
   : "${OUT_DIR:=$ROOT/bench-results/$RUN_ID}" "${SUMMARY_DOC:=}"
 fi

@@ -59,8 +59,9 @@ def raise_open_file_limit():
 
 
 async def warm_up(port):
-    """Unmeasured: JIT-compiles the /hello path, and allocates about 400 MiB through /bytes so the server's young
-    generation has been touched once and does not show up later as RSS growth caused by the attack."""
+    """Unmeasured: JIT-compiles the paths the legitimate clients and the slow readers take (/hello, /stream), and
+    allocates about 400 MiB through /bytes so the server's young generation has been touched once and does not show
+    up later as RSS growth caused by the attack."""
     loop = asyncio.get_running_loop()
     source = "127.0.0.249"
 
@@ -93,6 +94,7 @@ async def warm_up(port):
 
     await asyncio.gather(*(session("/benchmark/hello", 500) for _ in range(8)))
     await asyncio.gather(*(session(f"/benchmark/bytes?size={abuseattacks.MIB}", 50) for _ in range(8)))
+    await asyncio.gather(*(session("/benchmark/stream?size=65536", 250) for _ in range(8)))
 
 
 def start_legit(port, rate, seconds, output):
