@@ -116,7 +116,7 @@ class AttackTest(unittest.IsolatedAsyncioTestCase):
         port = await server.start()
         await abuse.warm_up(port)
         await server.stop()
-        self.assertEqual(server.served, 8 * 500 + 8 * 50)
+        self.assertEqual(server.served, 8 * 500 + 8 * 50 + 8 * 250)
 
     async def test_aborts_cut_off_every_connection(self):
         server = TestServer()
