@@ -75,20 +75,7 @@ else
   : "${OUT_DIR:=$ROOT/bench-results/$RUN_ID}" "${SUMMARY_DOC:=}"
 fi
 : "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
-mkdir -p "$OUT_DIR" "$RAW_DIR/logs"
-ROWS="$OUT_DIR/rows.jsonl"
-: > "$ROWS"
-
-START_EPOCH=$(date +%s)
-START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
-trap cleanup EXIT
-trap 'echo "Interrupted." >&2; exit 130' INT TERM
-
-find_jdk
-need_package python3 python3-minimal
-need_package curl curl
-need_package taskset util-linux
-setup_pinning
+begin_run
 
 # ------------------------------------------------------------------ jars
 jar_of() { echo "$ROOT/sample-boot-app/target/$1/sample-boot-app-$1.jar"; }

@@ -140,23 +140,8 @@ else
   : "${OUT_DIR:=$ROOT/docs/benchmarks/$RUN_ID}"
 fi
 : "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
-mkdir -p "$OUT_DIR" "$RAW_DIR/logs" "$RAW_DIR/gatling"
-ROWS="$OUT_DIR/rows.jsonl"
-: > "$ROWS"
-
-START_EPOCH=$(date +%s)
-START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
-
-trap cleanup EXIT
-trap 'echo "Interrupted." >&2; exit 130' INT TERM
-
-# ------------------------------------------------------------------ tools
-find_jdk
-need_package python3 python3-minimal
-need_package curl curl
-need_package taskset util-linux
+begin_run "$RAW_DIR/gatling"
 [ "$WRK" = 1 ] && need_package wrk wrk
-setup_pinning
 [[ " $SIMS " == *" WebSocket"* ]] && ws_preflight
 if [ "$TLS" = 1 ]; then
   SCHEME=https

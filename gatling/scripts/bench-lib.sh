@@ -1,7 +1,8 @@
-# Shared by gatling/compare.sh and gatling/ab-wrk.sh (sourced, never run): finding a JDK and the load tools,
+# Shared by gatling/compare.sh, gatling/abuse.sh and gatling/ab-wrk.sh (sourced, never run): finding a JDK and the load tools,
 # the targets and their properties, building the sample jar from scratch, and starting, probing and stopping pinned
 # servers so that nothing is left running. The caller sets START_EPOCH, JVM_FLAGS, APP_ARGS, PIN, SERVER_CPU and
-# LOAD_CPU, installs `trap cleanup EXIT`, and calls find_jdk and setup_pinning before starting anything. SCHEME
+# LOAD_CPU, installs `trap cleanup EXIT`, and calls find_jdk and setup_pinning before starting anything (begin_run
+# does all three for a results run). SCHEME
 # (default http) is https when the servers were started with server.ssl.* in APP_ARGS (see bench_key_store).
 
 progress() { printf '[%s +%4ss] %s\n' "$(date -u +%H:%M:%S)" "$(( $(date +%s) - START_EPOCH ))" "$*"; }
@@ -90,6 +91,24 @@ setup_pinning() { # sets ON_SERVER_CPU and ON_LOAD_CPU, the taskset prefixes (em
     ON_SERVER_CPU=()
     ON_LOAD_CPU=()
   fi
+}
+
+# The start of a results run (compare.sh, abuse.sh), once OUT_DIR and RAW_DIR are set: their directories (and any
+# extra ones given), an empty rows file, the start time and load, the clean-up traps, the tools every runner needs
+# and the pinning. Sets ROWS, START_EPOCH and START_LOAD.
+begin_run() { # [extra directory...]
+  mkdir -p "$OUT_DIR" "$RAW_DIR/logs" "$@"
+  ROWS="$OUT_DIR/rows.jsonl"
+  : > "$ROWS"
+  START_EPOCH=$(date +%s)
+  START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+  trap cleanup EXIT
+  trap 'echo "Interrupted." >&2; exit 130' INT TERM
+  find_jdk
+  need_package python3 python3-minimal
+  need_package curl curl
+  need_package taskset util-linux
+  setup_pinning
 }
 
 # ------------------------------------------------------------------ targets
