@@ -22,6 +22,13 @@ final class Check {
         }
     }
 
+    /** Like {@link #range}, but {@code 0} also passes: it means "leave it to the OS". */
+    static void zeroOrRange(String field, long value, long min, long max) {
+        if (value != 0 && (value < min || value > max)) {
+            throw new InvalidConfigException(field, value, "0 (the OS default) or " + between(min, max));
+        }
+    }
+
     /** Every element is a TCP port (0 to 65535); returns an unmodifiable copy. */
     static List<Integer> ports(String field, List<Integer> value) {
         notNull(field, value);

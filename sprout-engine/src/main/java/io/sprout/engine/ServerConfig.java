@@ -19,6 +19,12 @@ import java.util.List;
  * @param workerQueueCapacity tasks that may wait for a platform worker (default 10,000); beyond it: 503 and close
  * @param selectorThreads event loops in nio mode (default one per core)
  * @param acceptBacklog the listen backlog (default 1024; the JDK's 50 drops connection bursts)
+ * @param socketSendBuffer {@code SO_SNDBUF} of every accepted connection in bytes, or 0 to leave it to the OS
+ *     (default 512 KiB). A fixed size turns off the kernel's send-buffer auto-tuning (Linux grows each buffer to
+ *     4 MiB by default), which bounds the kernel memory and the burst of copying a slow or stalled reader can cost:
+ *     250 stalled downloads pin at most ~250 MiB instead of ~1 GiB. Linux doubles the value for its bookkeeping and
+ *     caps it at {@code net.core.wmem_max}. A single download is then limited to about this many bytes in flight
+ *     per round trip: plenty on a LAN or behind a proxy, a limit for large downloads over long-distance links
  * @param maxConnections open connections the server keeps (default: nine tenths of the process's open-file limit,
  *     see {@link #defaultMaxConnections()}). At the limit a new connection is still accepted: the oldest idle
  *     keep-alive connection is closed to make room, else the slowest incomplete request head (the oldest); only
@@ -43,6 +49,7 @@ public record ServerConfig(
         int workerQueueCapacity,
         int selectorThreads,
         int acceptBacklog,
+        int socketSendBuffer,
         int maxConnections,
         int maxKeepAliveRequests,
         String serverHeader,
@@ -62,6 +69,7 @@ public record ServerConfig(
         Check.range("workerQueueCapacity", workerQueueCapacity, 0, Integer.MAX_VALUE);
         Check.range("selectorThreads", selectorThreads, 1, 256);
         Check.range("acceptBacklog", acceptBacklog, 1, 65_535);
+        Check.zeroOrRange("socketSendBuffer", socketSendBuffer, 4096, 1 << 30);
         Check.range("maxConnections", maxConnections, 1, 10_000_000);
         Check.rangeOrUnlimited("maxKeepAliveRequests", maxKeepAliveRequests, 1, Integer.MAX_VALUE);
         Check.printableAscii("serverHeader", serverHeader);
@@ -100,6 +108,7 @@ public record ServerConfig(
         private int workerQueueCapacity = 10_000;
         private int selectorThreads = Runtime.getRuntime().availableProcessors();
         private int acceptBacklog = 1024;
+        private int socketSendBuffer = 512 * 1024;
         private int maxConnections = OpenFileLimit.defaultMaxConnections();
         private int maxKeepAliveRequests = -1;
         private String serverHeader;
@@ -123,6 +132,7 @@ public record ServerConfig(
             workerQueueCapacity = config.workerQueueCapacity;
             selectorThreads = config.selectorThreads;
             acceptBacklog = config.acceptBacklog;
+            socketSendBuffer = config.socketSendBuffer;
             maxConnections = config.maxConnections;
             maxKeepAliveRequests = config.maxKeepAliveRequests;
             serverHeader = config.serverHeader;
@@ -180,6 +190,12 @@ public record ServerConfig(
             return this;
         }
 
+        /** {@code SO_SNDBUF} of accepted connections in bytes; 0 leaves it (and its auto-tuning) to the OS. */
+        public Builder socketSendBuffer(int value) {
+            socketSendBuffer = value;
+            return this;
+        }
+
         public Builder maxConnections(int value) {
             maxConnections = value;
             return this;
@@ -228,8 +244,9 @@ public record ServerConfig(
 
         public ServerConfig build() {
             return new ServerConfig(address, port, additionalPorts, executionMode, threadType, threadPoolSize,
-                    workerQueueCapacity, selectorThreads, acceptBacklog, maxConnections, maxKeepAliveRequests,
-                    serverHeader, bufferSize, bufferPoolCapacity, limits, timeouts, minDataRates, tls);
+                    workerQueueCapacity, selectorThreads, acceptBacklog, socketSendBuffer, maxConnections,
+                    maxKeepAliveRequests, serverHeader, bufferSize, bufferPoolCapacity, limits, timeouts, minDataRates,
+                    tls);
         }
     }
 }

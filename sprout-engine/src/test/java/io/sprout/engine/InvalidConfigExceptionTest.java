@@ -47,6 +47,13 @@ class InvalidConfigExceptionTest {
     }
 
     @Test
+    void saysThatZeroLeavesTheSendBufferToTheOs() {
+        assertThatThrownBy(() -> ServerConfig.builder().socketSendBuffer(1024).build())
+                .hasMessage("socketSendBuffer must be 0 (the OS default) or between 4096 and 1073741824 but was 1024");
+        assertThat(ServerConfig.builder().socketSendBuffer(0).build().socketSendBuffer()).isZero();
+    }
+
+    @Test
     void quotesTextValues() {
         InvalidConfigException e = catchThrowableOfType(InvalidConfigException.class,
                 () -> ServerConfig.builder().serverHeader("tab\there").build());

@@ -68,6 +68,7 @@ public final class Acceptor implements Runnable {
     private final List<ServerSocketChannel> servers;
     private final Selector selector;
     private final int maxConnections;
+    private final int socketSendBuffer;
     private final AtomicInteger open = new AtomicInteger();
     private final ShedQueue shedQueue;
     private final Counters counters;
@@ -75,11 +76,12 @@ public final class Acceptor implements Runnable {
     private volatile boolean closing;
     private Thread thread;
 
-    private Acceptor(List<ServerSocketChannel> servers, Selector selector, int maxConnections, ShedQueue shedQueue,
+    private Acceptor(List<ServerSocketChannel> servers, Selector selector, ServerConfig config, ShedQueue shedQueue,
             Counters counters, Handoff handoff) {
         this.servers = servers;
         this.selector = selector;
-        this.maxConnections = maxConnections;
+        this.maxConnections = config.maxConnections();
+        this.socketSendBuffer = config.socketSendBuffer();
         this.shedQueue = shedQueue;
         this.counters = counters;
         this.handoff = handoff;
@@ -112,8 +114,7 @@ public final class Acceptor implements Runnable {
             bound.forEach(Acceptor::closeQuietly);
             throw e;
         }
-        return new Acceptor(List.copyOf(bound), selector, config.maxConnections(), shedQueue, context.counters(),
-                handoff);
+        return new Acceptor(List.copyOf(bound), selector, config, shedQueue, context.counters(), handoff);
     }
 
     private static ServerSocketChannel listen(ServerConfig config, int port) throws BindFailure {
@@ -211,6 +212,9 @@ public final class Acceptor implements Runnable {
             }
             try {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                if (socketSendBuffer > 0) {
+                    channel.setOption(StandardSocketOptions.SO_SNDBUF, socketSendBuffer);
+                }
                 handoff.accept(channel, admitted);
             } catch (IOException | RuntimeException e) {
                 LOG.log(Level.DEBUG, "Could not set up an accepted connection", e);

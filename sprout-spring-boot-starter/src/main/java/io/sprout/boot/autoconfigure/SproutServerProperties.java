@@ -36,6 +36,13 @@ public class SproutServerProperties {
     private int acceptBacklog = 1024;
 
     /**
+     * Kernel send buffer (SO_SNDBUF) of each connection; 0 leaves it to the OS and its auto-tuning (up to 4 MB per
+     * connection on Linux). Bounds the kernel memory and CPU a slow or stalled reader costs; Linux doubles the value
+     * and caps it at net.core.wmem_max. A single download gets about this many bytes in flight per round trip.
+     */
+    private DataSize socketSendBuffer = DataSize.ofKilobytes(512);
+
+    /**
      * Open connections the server keeps. At the limit a new connection is still accepted: the oldest idle keep-alive
      * connection is closed to make room, else the oldest incomplete request head; with neither the new client gets
      * 503 at once. Defaults to nine tenths of the process's open-file limit (8192 where the JDK cannot tell it).
@@ -152,6 +159,14 @@ public class SproutServerProperties {
 
     public void setAcceptBacklog(int acceptBacklog) {
         this.acceptBacklog = acceptBacklog;
+    }
+
+    public DataSize getSocketSendBuffer() {
+        return socketSendBuffer;
+    }
+
+    public void setSocketSendBuffer(DataSize socketSendBuffer) {
+        this.socketSendBuffer = socketSendBuffer;
     }
 
     public Integer getMaxConnections() {

@@ -40,6 +40,7 @@ public final class SproutWebServerFactoryCustomizer
             Map.entry("workerQueueCapacity", "sprout.server.worker-queue-capacity"),
             Map.entry("selectorThreads", "sprout.server.selector-threads"),
             Map.entry("acceptBacklog", "sprout.server.accept-backlog"),
+            Map.entry("socketSendBuffer", "sprout.server.socket-send-buffer"),
             Map.entry("maxConnections", "sprout.server.max-connections"),
             Map.entry("maxKeepAliveRequests", "sprout.server.max-keep-alive-requests"),
             Map.entry("bufferSize", "sprout.server.buffer-size"),
@@ -96,6 +97,7 @@ public final class SproutWebServerFactoryCustomizer
                     .threadPoolSize(p.getThreadPoolSize())
                     .workerQueueCapacity(p.getWorkerQueueCapacity())
                     .acceptBacklog(p.getAcceptBacklog())
+                    .socketSendBuffer(toInt(p.getSocketSendBuffer().toBytes()))
                     .maxKeepAliveRequests(p.getMaxKeepAliveRequests())
                     .bufferSize(toInt(p.getBufferSize().toBytes()))
                     .bufferPoolCapacity(p.getBufferPoolCapacity())

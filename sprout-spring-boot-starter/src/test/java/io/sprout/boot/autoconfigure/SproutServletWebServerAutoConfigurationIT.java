@@ -63,7 +63,7 @@ class SproutServletWebServerAutoConfigurationIT {
                 "sprout.server.accesslog.format=combined", "sprout.server.async-timeout=7s",
                 "sprout.server.request-body-timeout=1m", "sprout.server.min-head-data-rate=100",
                 "sprout.server.min-head-data-rate-grace-period=2s", "sprout.server.min-body-data-rate=0",
-                "sprout.server.min-body-data-rate-grace-period=3s")
+                "sprout.server.min-body-data-rate-grace-period=3s", "sprout.server.socket-send-buffer=256KB")
                 .run(context -> {
                     SproutServletWebServerFactory factory = context.getBean(SproutServletWebServerFactory.class);
                     ServerConfig config = factory.getServerConfig();
@@ -72,6 +72,7 @@ class SproutServletWebServerAutoConfigurationIT {
                     assertThat(config.threadPoolSize()).isEqualTo(42);
                     assertThat(config.selectorThreads()).isEqualTo(3);
                     assertThat(config.acceptBacklog()).isEqualTo(2048);
+                    assertThat(config.socketSendBuffer()).isEqualTo(256 * 1024);
                     assertThat(config.maxConnections()).isEqualTo(100);
                     assertThat(config.maxKeepAliveRequests()).isEqualTo(50);
                     assertThat(config.timeouts().idle()).isEqualTo(Duration.ofSeconds(5));
@@ -95,6 +96,7 @@ class SproutServletWebServerAutoConfigurationIT {
             assertThat(config.maxConnections()).isEqualTo(ServerConfig.defaultMaxConnections());
             assertThat(config.minDataRates()).isEqualTo(MinDataRates.DEFAULT);
             assertThat(config.timeouts().requestBody()).isZero();
+            assertThat(config.socketSendBuffer()).isEqualTo(ServerConfig.builder().build().socketSendBuffer());
         });
     }
 

@@ -90,6 +90,7 @@ class SproutWebServerFactoryCustomizerTest {
                 .workerQueueCapacity(7)
                 .selectorThreads(7)
                 .acceptBacklog(7)
+                .socketSendBuffer(7 * 4096)
                 .maxConnections(7)
                 .maxKeepAliveRequests(7)
                 .serverHeader("marker")
