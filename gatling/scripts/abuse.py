@@ -30,7 +30,7 @@ import abuseattacks
 import abuselegit
 import abusenet
 import abusereport
-from abuseprobe import ServerProbe
+from abuseprobe import ServerProbe, tcp_memory_kib
 
 FDS_TOLERANCE = 8
 
@@ -159,6 +159,7 @@ async def run(attack_name, options):
     try:
         await asyncio.sleep(baseline_seconds)
         rss_base, _, threads_base = probe.sample()
+        tcp_memory_base = tcp_memory_kib()
         probe.reset_peaks()
         probe.start()
         log(f"baseline: RSS {rss_base} KiB, {fds_base} open files when idle, {threads_base} threads; "
@@ -191,6 +192,7 @@ async def run(attack_name, options):
             "fds_base": fds_base, "fds_peak": probe.peak_fds, "fds_after": fds_after,
             "fds_settle_seconds": round(settle, 1), "threads_base": threads_base, "threads_peak": probe.peak_threads,
             "threads_after": probe.threads(),
+            "tcp_memory_base_kib": tcp_memory_base, "tcp_memory_peak_kib": probe.peak_tcp_memory_kib,
             "cpu_pct": None if cpu_start is None or cpu_end is None
             else round((cpu_end - cpu_start) / max(0.001, attack_end - attack_start) * 100),
         },

@@ -1,12 +1,27 @@
 """What the abuse harness reads about the server process from /proc (Linux): resident memory, open files, threads and
 CPU time, sampled in the background while an attack runs, plus its open-file limit, which the fd-exhaustion attack
-lowers and restores."""
+lowers and restores. Beside them, the kernel's TCP buffer memory (machine-wide, so the clients' receive buffers count
+too), which is what slow readers pin outside the process."""
 
 import asyncio
 import os
 import resource
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def tcp_memory_kib(sockstat="/proc/net/sockstat"):
+    """The kernel's memory in TCP socket buffers, all sockets of the machine (the `mem` pages of the TCP line)."""
+    try:
+        with open(sockstat) as stats:
+            for line in stats:
+                if line.startswith("TCP:"):
+                    fields = line.split()
+                    return int(fields[fields.index("mem") + 1]) * PAGE_KIB
+    except (OSError, ValueError):
+        return None
+    return None
 
 
 class ServerProbe:
@@ -18,6 +33,7 @@ class ServerProbe:
         self.peak_rss_kib = 0
         self.peak_fds = 0
         self.peak_threads = 0
+        self.peak_tcp_memory_kib = 0
         self._task = None
 
     # ------------------------------------------------------------------ single readings
@@ -75,10 +91,11 @@ class ServerProbe:
         self.peak_rss_kib = max(self.peak_rss_kib, rss or 0)
         self.peak_fds = max(self.peak_fds, fds or 0)
         self.peak_threads = max(self.peak_threads, threads or 0)
+        self.peak_tcp_memory_kib = max(self.peak_tcp_memory_kib, tcp_memory_kib() or 0)
         return rss, fds, threads
 
     def reset_peaks(self):
-        self.peak_rss_kib = self.peak_fds = self.peak_threads = 0
+        self.peak_rss_kib = self.peak_fds = self.peak_threads = self.peak_tcp_memory_kib = 0
         self.sample()
 
     def start(self):

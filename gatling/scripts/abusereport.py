@@ -209,7 +209,12 @@ def describe_outcome(row):
             text += f"; closed while idle: {describe_fates(result['closed_while_idle'])}"
         return text
     if attack == "slow-readers":
-        return f"{describe_fates(result['readers'])}; median read {result['received_kib_median']:g} KiB"
+        text = f"{describe_fates(result['readers'])}; median read {result['received_kib_median']:g} KiB"
+        if server.get("tcp_memory_peak_kib") and server.get("tcp_memory_base_kib") is not None:
+            # Machine-wide: the slow readers' own receive buffers count too.
+            grown = max(0, server["tcp_memory_peak_kib"] - server["tcp_memory_base_kib"])
+            text += f"; kernel TCP buffers +{mib(grown)} (peak, machine-wide)"
+        return text
     if attack == "aborts":
         return f"{describe_counts(result['aborted'])} in {result['seconds']:g} s"
     if attack == "flood":

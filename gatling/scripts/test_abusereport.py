@@ -166,6 +166,16 @@ class RenderTest(unittest.TestCase):
         self.assertEqual(abusereport.matrix_cell(exhausted),
                          "pass files back, after: p99 20 ms, serving again after 0.4 s")
 
+    def test_shows_the_kernel_buffers_slow_readers_pinned_when_measured(self):
+        readers = {"readers": {"count": 250, "outcomes": {"open": 250}, "ended_seconds_p50": None},
+                   "received_kib_median": 59}
+        measured = server()
+        measured.update(tcp_memory_base_kib=1024, tcp_memory_peak_kib=1024 + 251 * 1024)
+        self.assertEqual(abusereport.describe_outcome(row("slow-readers", readers, srv=measured)),
+                         "open x250; median read 59 KiB; kernel TCP buffers +251.0 MiB (peak, machine-wide)")
+        self.assertEqual(abusereport.describe_outcome(row("slow-readers", readers)),
+                         "open x250; median read 59 KiB", "rows of runs before the measurement existed")
+
     def test_report_writes_results_and_replaces_the_summary_section(self):
         with tempfile.TemporaryDirectory() as temp:
             run_dir = Path(temp) / "abuse" / "2026-11-23-abuse-120000"
