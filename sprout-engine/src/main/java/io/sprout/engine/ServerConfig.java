@@ -21,10 +21,11 @@ import java.util.List;
  * @param acceptBacklog the listen backlog (default 1024; the JDK's 50 drops connection bursts)
  * @param socketSendBuffer {@code SO_SNDBUF} of every accepted connection in bytes, or 0 to leave it to the OS
  *     (default 512 KiB). A fixed size turns off the kernel's send-buffer auto-tuning (Linux grows each buffer to
- *     4 MiB by default), which bounds the kernel memory and the burst of copying a slow or stalled reader can cost:
- *     250 stalled downloads pin at most ~250 MiB instead of ~1 GiB. Linux doubles the value for its bookkeeping and
- *     caps it at {@code net.core.wmem_max}. A single download is then limited to about this many bytes in flight
- *     per round trip: plenty on a LAN or behind a proxy, a limit for large downloads over long-distance links
+ *     4 MiB by default), which bounds the kernel memory and the burst of copying a slow or stalled reader can cost
+ *     (250 stalled downloads on loopback: 251 MiB of TCP buffers, both ends counted, instead of 940 MiB). Linux
+ *     doubles the value for its bookkeeping and caps it at {@code net.core.wmem_max}. A single download is then
+ *     limited to about this many bytes in flight per round trip: plenty on a LAN or behind a proxy, a limit for
+ *     large downloads over long-distance links
  * @param maxConnections open connections the server keeps (default: nine tenths of the process's open-file limit,
  *     see {@link #defaultMaxConnections()}). At the limit a new connection is still accepted: the oldest idle
  *     keep-alive connection is closed to make room, else the slowest incomplete request head (the oldest); only
