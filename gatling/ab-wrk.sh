@@ -64,23 +64,11 @@ done
 RUN_ID="$(date -u +%Y-%m-%d)-ab-$(date -u +%H%M%S)"
 : "${OUT_DIR:=$ROOT/docs/benchmarks/$RUN_ID}"
 : "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
-mkdir -p "$OUT_DIR" "$RAW_DIR/logs"
-ROWS="$OUT_DIR/rows.jsonl"
-: > "$ROWS"
-
-START_EPOCH=$(date +%s)
+begin_run
 # Checked before this script's own builds raise it.
-awk '$1 > 0.5 { exit 1 }' /proc/loadavg \
-  || progress "WARNING: the machine is not quiet (load average $(cut -d' ' -f1-3 /proc/loadavg)): ratios will mean little"
-trap cleanup EXIT
-trap 'echo "Interrupted." >&2; exit 130' INT TERM
-
-find_jdk
-need_package python3 python3-minimal
-need_package curl curl
-need_package taskset util-linux
+awk '$1 > 0.5 { exit 1 }' <<< "$START_LOAD" \
+  || progress "WARNING: the machine is not quiet (load average $START_LOAD): ratios will mean little"
 need_package wrk wrk
-setup_pinning
 
 # ------------------------------------------------------------------ the two jars
 declare -A JAR=()
