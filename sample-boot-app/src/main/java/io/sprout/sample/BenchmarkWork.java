@@ -2,6 +2,8 @@ package io.sprout.sample;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
 
 import org.springframework.stereotype.Service;
 
@@ -76,16 +78,28 @@ public class BenchmarkWork {
     }
 
     /**
-     * The first {@code length} bytes of {@link #payload}'s pattern, for a streaming response that writes it piece
-     * by piece: a read-only view of a shared transfer buffer, at most its size ({@link #payloadChunkSize()}).
+     * {@link #payload}'s {@code size} bytes as consecutive read-only views of a shared transfer buffer, for a
+     * streaming response that writes them piece by piece; each iteration starts again from the first byte.
      */
-    public ByteBuffer payloadChunk(int length) {
-        return ByteBuffer.wrap(this.payloadChunk, 0, length).asReadOnlyBuffer();
-    }
+    public Iterable<ByteBuffer> payloadChunks(int size) {
+        return () -> new Iterator<>() {
+            private int left = size;
 
-    /** The largest {@link #payloadChunk} there is. */
-    public int payloadChunkSize() {
-        return this.payloadChunk.length;
+            @Override
+            public boolean hasNext() {
+                return left > 0;
+            }
+
+            @Override
+            public ByteBuffer next() {
+                if (left == 0) {
+                    throw new NoSuchElementException();
+                }
+                int length = Math.min(left, payloadChunk.length);
+                left -= length;
+                return ByteBuffer.wrap(payloadChunk, 0, length).asReadOnlyBuffer();
+            }
+        };
     }
 
     /** Blocks the calling thread, standing in for a remote call or a slow query. */

@@ -31,15 +31,8 @@ public class StreamController {
     @GetMapping(path = "/stream", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
     public ResponseEntity<Flux<DataBuffer>> stream(
             @RequestParam(defaultValue = "1048576") @Min(0) @Max(BenchmarkWork.MAX_PAYLOAD_BYTES) int size) {
-        Flux<DataBuffer> body = Flux.generate(() -> size, (left, sink) -> {
-            if (left == 0) {
-                sink.complete();
-                return 0;
-            }
-            int length = Math.min(left, this.work.payloadChunkSize());
-            sink.next(DefaultDataBufferFactory.sharedInstance.wrap(this.work.payloadChunk(length)));
-            return left - length;
-        });
+        Flux<DataBuffer> body = Flux.fromIterable(this.work.payloadChunks(size))
+            .map(DefaultDataBufferFactory.sharedInstance::wrap);
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_OCTET_STREAM).contentLength(size).body(body);
     }
 

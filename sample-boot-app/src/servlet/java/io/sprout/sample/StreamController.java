@@ -1,5 +1,6 @@
 package io.sprout.sample;
 
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.WritableByteChannel;
 
@@ -35,10 +36,8 @@ public class StreamController {
             @RequestParam(defaultValue = "1048576") @Min(0) @Max(BenchmarkWork.MAX_PAYLOAD_BYTES) int size) {
         StreamingResponseBody body = (out) -> {
             WritableByteChannel channel = Channels.newChannel(out);
-            for (int left = size; left > 0;) {
-                int length = Math.min(left, this.work.payloadChunkSize());
-                channel.write(this.work.payloadChunk(length));
-                left -= length;
+            for (ByteBuffer chunk : this.work.payloadChunks(size)) {
+                channel.write(chunk);
             }
         };
         // Set here: "produces" only selects the handler, and no message converter writes a StreamingResponseBody.
