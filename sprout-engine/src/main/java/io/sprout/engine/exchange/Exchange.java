@@ -29,20 +29,20 @@ import java.util.function.Consumer;
  *                                 └──abort(), timeout, stop()────────────────────▶ ended ──▶ Continuation
  * </pre>
  *
+ * The life is one field, {@link Phase}, moved forward by compare-and-set here and only here; the response body
+ * and the layers above read it through {@link #ended()} instead of keeping flags of their own.
+ *
  * A blocking exchange allocates nothing for the asynchronous machinery; {@link #startAsync()} creates its
  * {@link SerialExecutor}, whose slot the handler's thread holds until the handler returns.
  */
 final class Exchange implements AsyncExchange {
 
     private static final System.Logger LOG = System.getLogger(Exchange.class.getName());
-    private static final VarHandle ENDED;
-    private static final VarHandle FINISHING;
+    private static final VarHandle PHASE;
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            ENDED = lookup.findVarHandle(Exchange.class, "ended", boolean.class);
-            FINISHING = lookup.findVarHandle(Exchange.class, "finishing", boolean.class);
+            PHASE = MethodHandles.lookup().findVarHandle(Exchange.class, "phase", Phase.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -53,15 +53,11 @@ final class Exchange implements AsyncExchange {
     private final ServerContext context;
     private RequestBody body;
     private ExchangeResponse response;
+    /** Changed only through {@link #PHASE}: a field with a VarHandle, not an atomic object per request. */
+    private volatile Phase phase = Phase.HANDLING;
     private volatile SerialExecutor tasks;
     private BodyReadiness readiness;
-    private volatile boolean upgraded;
-    private volatile boolean handlerReturned;
     private volatile Runnable onShutdown;
-    /** Set once, by whoever ends the exchange; a field with a VarHandle, not an AtomicBoolean per request. */
-    private volatile boolean ended;
-    /** Set once completion has been asked for (or the handler returned without suspending). */
-    private volatile boolean finishing;
     private EndListeners endListeners;
     private ScheduledFuture<?> timeout;
 
@@ -83,17 +79,16 @@ final class Exchange implements AsyncExchange {
         }
         boolean expectContinue = framing.declaredLength() != 0 && RequestRules.expectsContinue(head);
         body = new RequestBody(connection, framing, expectContinue);
-        response = new ExchangeResponse(connection, head, body);
+        response = new ExchangeResponse(this, connection, head, body);
         counters.requestsActive.increment();
         Throwable failure = callHandler(new ExchangeRequest(head, body, framing.declaredLength(), this,
                 connection.channel()));
-        handlerReturned = true;
         SerialExecutor suspended = tasks;
         if (suspended != null && failure == null) {
             suspended.release();
             return Outcome.SUSPENDED;
         }
-        finishing = true;
+        toFinishing();
         Outcome outcome = finish(failure);
         end(outcome, null);
         return outcome;
@@ -101,7 +96,7 @@ final class Exchange implements AsyncExchange {
 
     /** The handle a handler gets from {@code startAsync()}; on the handler's thread. */
     AsyncExchange startAsync() {
-        if (tasks != null || handlerReturned) {
+        if (!PHASE.compareAndSet(this, Phase.HANDLING, Phase.ASYNC)) {
             throw new IllegalStateException("startAsync() must be called once, while the handler runs");
         }
         readiness = new BodyReadiness(this, connection, body, response.responseBody());
@@ -146,6 +141,7 @@ final class Exchange implements AsyncExchange {
                 context.counters().timedOut(body.timeoutKind());
             }
             int bodyError = body.failure() != null ? body.failure().status() : body.timedOut() ? 408 : 0;
+            boolean upgraded = upgraded();
             if (bodyError != 0 && !upgraded) {
                 return response.committed() ? Outcome.ABORT : answerError(bodyError);
             }
@@ -175,14 +171,18 @@ final class Exchange implements AsyncExchange {
 
     /** Releases what the exchange holds, updates the counters and tells the listeners; once. */
     private boolean end(Outcome outcome, Throwable cause) {
-        if (!ENDED.compareAndSet(this, false, true)) {
-            return false;
-        }
+        Phase current;
+        do {
+            current = phase;
+            if (current == Phase.ENDED) {
+                return false;
+            }
+        } while (!PHASE.compareAndSet(this, current, Phase.ENDED));
         Throwable reported = outcome == Outcome.ABORT && cause == null
                 ? new IOException("The connection was lost before the response completed") : cause;
         if (response != null) {
             response.responseBody().release();
-            if (!upgraded) {
+            if (!upgraded()) {
                 context.counters().requestsActive.decrement();
             }
         }
@@ -203,11 +203,11 @@ final class Exchange implements AsyncExchange {
 
     @Override
     public boolean execute(Runnable task) {
-        if (ended) {
+        if (ended()) {
             return false;
         }
         tasks.execute(() -> {
-            if (!ended) {
+            if (!ended()) {
                 task.run();
             }
         });
@@ -218,7 +218,7 @@ final class Exchange implements AsyncExchange {
     public void timeout(Duration after, Runnable onTimeout) {
         synchronized (this) {
             cancelTimeout();
-            if (!after.isZero() && !after.isNegative() && !ended) {
+            if (!after.isZero() && !after.isNegative() && !ended()) {
                 timeout = context.timer().schedule(() -> execute(onTimeout), after.toNanos(), TimeUnit.NANOSECONDS);
             }
         }
@@ -256,8 +256,26 @@ final class Exchange implements AsyncExchange {
         readiness.onResponseReady(callback);
     }
 
+    /** Whether {@code 101 Switching Protocols} was sent: the response's status says so, no flag repeats it. */
     boolean upgraded() {
-        return upgraded;
+        return response != null && response.status() == 101;
+    }
+
+    /** Whether the exchange has ended; read by the response body, which must not lease buffers after it. */
+    boolean ended() {
+        return phase == Phase.ENDED;
+    }
+
+    /** Moves to {@link Phase#FINISHING} from any open phase; {@code false} when completion was already asked for. */
+    private boolean toFinishing() {
+        Phase current;
+        do {
+            current = phase;
+            if (!current.open()) {
+                return false;
+            }
+        } while (!PHASE.compareAndSet(this, current, Phase.FINISHING));
+        return true;
     }
 
     @Override
@@ -265,9 +283,14 @@ final class Exchange implements AsyncExchange {
         if (response.committed()) {
             throw new IllegalStateException("Cannot upgrade: the response is already committed");
         }
+        if (phase != Phase.ASYNC) {
+            throw new IllegalStateException("Cannot upgrade: the exchange is " + phase);
+        }
         body.becomeRaw();
         response.switchingProtocols();
-        upgraded = true;
+        if (!PHASE.compareAndSet(this, Phase.ASYNC, Phase.UPGRADED)) {
+            throw new IOException("The exchange was completed or aborted while it was being upgraded");
+        }
         context.counters().requestsActive.decrement();
         response.responseBody().flush();
         context.shutdown().exchangeEnded();
@@ -285,7 +308,7 @@ final class Exchange implements AsyncExchange {
 
     /** Graceful shutdown has begun: an upgraded connection runs its shutdown task or is closed cleanly. */
     void serverShuttingDown() {
-        if (!upgraded) {
+        if (phase != Phase.UPGRADED) {
             return;
         }
         Runnable task = onShutdown;
@@ -298,7 +321,7 @@ final class Exchange implements AsyncExchange {
 
     @Override
     public void complete() {
-        if (!FINISHING.compareAndSet(this, false, true)) {
+        if (!toFinishing()) {
             return;
         }
         execute(() -> {
@@ -311,10 +334,10 @@ final class Exchange implements AsyncExchange {
 
     @Override
     public void abort(Throwable cause) {
-        if (ended) {
+        if (ended()) {
             return;
         }
-        finishing = true;
+        toFinishing();
         // Queued before the close: a read or write that the close fails, and the abort that follows it, then end
         // after this one, and the listeners hear this cause rather than the close's.
         tasks.execute(() -> {

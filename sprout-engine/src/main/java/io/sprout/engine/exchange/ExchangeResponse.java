@@ -34,11 +34,11 @@ final class ExchangeResponse implements HttpResponse {
     private UnaryOperator<OutputStream> encoding;
     private ResponsePlan plan;
 
-    ExchangeResponse(HttpConnection connection, RequestHead request, RequestBody requestBody) {
+    ExchangeResponse(Exchange exchange, HttpConnection connection, RequestHead request, RequestBody requestBody) {
         this.connection = connection;
         this.request = request;
         this.requestBody = requestBody;
-        this.body = new ResponseBody(this, connection);
+        this.body = new ResponseBody(exchange, this, connection);
     }
 
     @Override

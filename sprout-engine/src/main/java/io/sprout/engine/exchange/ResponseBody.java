@@ -28,6 +28,7 @@ final class ResponseBody extends OutputStream {
     /** Room after the body for the chunk's CRLF and the last chunk. */
     private static final int TAIL_RESERVE = 2 + ChunkHeader.LAST_CHUNK.length;
 
+    private final Exchange exchange;
     private final ExchangeResponse response;
     private final HttpConnection connection;
     private final FramedSink framed = new FramedSink();
@@ -46,15 +47,14 @@ final class ResponseBody extends OutputStream {
      * so writers take turns and buffers are not released under them. A blocking exchange needs none.
      */
     private volatile ReentrantLock guard;
-    private volatile boolean ended;
-    private boolean released;
     /**
      * The write that failed (the client reset or left): the buffer then holds a half-sent region, so every later
      * write, flush or completion fails with it instead of sending from there.
      */
     private IOException broken;
 
-    ResponseBody(ExchangeResponse response, HttpConnection connection) {
+    ResponseBody(Exchange exchange, ExchangeResponse response, HttpConnection connection) {
+        this.exchange = exchange;
         this.response = response;
         this.connection = connection;
         this.bodyCapacity = defaultCapacity();
@@ -241,11 +241,11 @@ final class ResponseBody extends OutputStream {
     }
 
     /**
-     * The exchange has ended: the buffers go back to the pool, now, or when a guarded call still running on
-     * another thread returns (so no thread writes into a buffer another connection has leased meanwhile).
+     * The exchange has ended ({@link Exchange#ended()} already holds): the buffers go back to the pool, now, or when
+     * a guarded call still running on another thread returns (so no thread writes into a buffer another connection
+     * has leased meanwhile).
      */
     void release() {
-        ended = true;
         if (guard == null) {
             // Blocking exchange: the thread ending it is the one that wrote.
             releaseBuffers();
@@ -261,7 +261,7 @@ final class ResponseBody extends OutputStream {
 
     private void enter() throws IOException {
         guard.lock();
-        if (ended) {
+        if (exchange.ended()) {
             // The end may have found the lock taken by this very call: then the release is this call's to do.
             exit();
             throw new IOException("The exchange has ended");
@@ -271,18 +271,16 @@ final class ResponseBody extends OutputStream {
     /** Unlocks; when the exchange ended meanwhile, the buffers are released now that nobody uses them. */
     private void exit() {
         guard.unlock();
-        if (ended) {
+        if (exchange.ended()) {
             releaseUnlessInUse();
         }
     }
 
+    /** Releases unless another call holds the lock; that call's {@link #exit()} releases then. Idempotent. */
     private void releaseUnlessInUse() {
         if (guard.tryLock()) {
             try {
-                if (!released) {
-                    released = true;
-                    releaseBuffers();
-                }
+                releaseBuffers();
             } finally {
                 guard.unlock();
             }
@@ -307,7 +305,7 @@ final class ResponseBody extends OutputStream {
 
     private ByteBuffer buffer() throws IOException {
         failIfBroken();
-        if (ended) {
+        if (exchange.ended()) {
             // A write after the exchange ended (an abort, the client gone) would lease a buffer nobody returns.
             throw new IOException("The exchange has ended: its response can no longer be written");
         }
