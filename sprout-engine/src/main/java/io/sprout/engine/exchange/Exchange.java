@@ -79,7 +79,7 @@ final class Exchange implements AsyncExchange {
         }
         boolean expectContinue = framing.declaredLength() != 0 && RequestRules.expectsContinue(head);
         body = new RequestBody(connection, framing, expectContinue);
-        response = new ExchangeResponse(this, connection, head, body);
+        response = new ExchangeResponse(this, connection.responseWire(head, body), context.pool());
         counters.requestsActive.increment();
         Throwable failure = callHandler(new ExchangeRequest(head, body, framing.declaredLength(), this,
                 connection.channel()));

@@ -1,11 +1,9 @@
 package io.sprout.engine.exchange;
 
 import io.sprout.engine.HttpResponse;
+import io.sprout.engine.buffer.BufferPool;
 import io.sprout.engine.http.HeaderFields;
 import io.sprout.engine.http.HeaderNames;
-import io.sprout.engine.http.HttpVersion;
-import io.sprout.engine.http.RequestHead;
-import io.sprout.engine.http.ResponseHeadEncoder;
 
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -13,17 +11,13 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * The engine's {@link HttpResponse}: status and fields until commit, then the {@link ResponsePlan} and the head.
- *
- * <p>At commit the engine owns the framing fields: a {@code Content-Length} set by the handler becomes the
- * declared length, {@code Transfer-Encoding} is dropped, and {@code Connection} is rewritten from the keep-alive
- * decision ({@code Connection: close} from the handler is honoured; a 101 keeps the handler's field).
+ * The engine's {@link HttpResponse}: status and fields until commit, then the {@link ResponsePlan} that the
+ * {@link ResponseWire} decided. A {@code Content-Length} field set by the handler becomes the declared length at
+ * commit; the other fields the protocol owns are the wire's business.
  */
 final class ExchangeResponse implements HttpResponse {
 
-    private final HttpConnection connection;
-    private final RequestHead request;
-    private final RequestBody requestBody;
+    private final ResponseWire wire;
     private final ResponseBody body;
     private final HeaderFields headers = new HeaderFields();
     private List<CommitListener> listeners;
@@ -34,11 +28,9 @@ final class ExchangeResponse implements HttpResponse {
     private UnaryOperator<OutputStream> encoding;
     private ResponsePlan plan;
 
-    ExchangeResponse(Exchange exchange, HttpConnection connection, RequestHead request, RequestBody requestBody) {
-        this.connection = connection;
-        this.request = request;
-        this.requestBody = requestBody;
-        this.body = new ResponseBody(exchange, this, connection);
+    ExchangeResponse(Exchange exchange, ResponseWire wire, BufferPool pool) {
+        this.wire = wire;
+        this.body = new ResponseBody(exchange, this, wire, pool);
     }
 
     @Override
@@ -166,24 +158,16 @@ final class ExchangeResponse implements HttpResponse {
     }
 
     /**
-     * Takes the framing and keep-alive decision and encodes the head into the connection's encoder.
+     * Has the wire take the framing and keep-alive decision and prepare the head.
      *
      * @param complete whether the handler is done, so {@code bodyBytes} is the whole body
      * @param encoded whether a body encoding makes the length on the wire unknown
      */
     void commit(boolean complete, long bodyBytes, boolean encoded) {
         takeDeclaredLength();
-        headers.remove(HeaderNames.TRANSFER_ENCODING);
-        boolean closeRequested = headers.containsToken(HeaderNames.CONNECTION, "close");
-        plan = ResponsePlan.decide(new ResponsePlan.Facts(request.version(), request.isHead(), status,
-                declaredLength, complete, bodyBytes, encoded, closeRequested, KeepAlivePolicy.requested(request),
-                connection.mayKeepAlive(requestBody)));
-        if (plan.framing() != ResponseFraming.RAW) {
-            headers.remove(HeaderNames.CONNECTION);
-        }
+        plan = wire.commit(status, headers, declaredLength, complete, bodyBytes, encoded);
         declaredLength = encoded ? -1 : declaredLength;
         committed = true;
-        encodeHead();
     }
 
     private void takeDeclaredLength() {
@@ -196,28 +180,5 @@ final class ExchangeResponse implements HttpResponse {
                 // A malformed length from the handler is dropped; the engine frames the body itself.
             }
         }
-    }
-
-    private void encodeHead() {
-        ResponseHeadEncoder encoder = connection.encoder().start(HttpVersion.HTTP_1_1, status);
-        for (int i = 0; i < headers.size(); i++) {
-            encoder.field(headers.name(i), headers.value(i));
-        }
-        if (!headers.contains(HeaderNames.DATE)) {
-            encoder.field(HeaderNames.DATE, connection.context().date().now());
-        }
-        String server = connection.context().config().serverHeader();
-        if (server != null && !headers.contains(HeaderNames.SERVER)) {
-            encoder.field(HeaderNames.SERVER, server);
-        }
-        if (plan.contentLength() >= 0) {
-            encoder.field(HeaderNames.CONTENT_LENGTH, plan.contentLength());
-        } else if (plan.framing() == ResponseFraming.CHUNKED) {
-            encoder.field(HeaderNames.TRANSFER_ENCODING, "chunked");
-        }
-        if (plan.connection() != null) {
-            encoder.field(HeaderNames.CONNECTION, plan.connection());
-        }
-        encoder.end();
     }
 }

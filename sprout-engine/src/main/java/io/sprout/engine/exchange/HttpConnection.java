@@ -101,6 +101,11 @@ public final class HttpConnection {
         inbound.release();
     }
 
+    /** The wire of one exchange's response on this connection. */
+    ResponseWire responseWire(RequestHead head, RequestBody body) {
+        return new Http1ResponseWire(this, head, body);
+    }
+
     ResponseHeadEncoder encoder() {
         return encoder;
     }

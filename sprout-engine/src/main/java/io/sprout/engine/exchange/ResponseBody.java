@@ -1,6 +1,6 @@
 package io.sprout.engine.exchange;
 
-import io.sprout.engine.http.ChunkHeader;
+import io.sprout.engine.buffer.BufferPool;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,10 +10,12 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 
 /**
- * The response body stream. Bytes collect in one pooled buffer laid out so a whole flush is a single write:
+ * The response body stream. Bytes collect in one pooled buffer laid out so a whole flush is a single write, with
+ * room on both sides for the {@link ResponseWire} to frame in place (for HTTP/1.1, the head and a chunk-size line
+ * before, the chunk's end and the last chunk after):
  *
  * <pre>
- *   [ head reserve: status line + fields and/or chunk-size line, right-aligned ][ body bytes ][ CRLF + last chunk ]
+ *   [ wire's headroom ][ body bytes ][ wire's tailroom ]
  * </pre>
  *
  * The first send commits the response (see {@link ExchangeResponse#commit}); a body encoding installed by a
@@ -23,20 +25,18 @@ import java.util.function.UnaryOperator;
  */
 final class ResponseBody extends OutputStream {
 
-    /** Room before the body for the head and a chunk-size line; a larger head is written with a copy. */
-    private static final int HEAD_RESERVE = 1024;
-    /** Room after the body for the chunk's CRLF and the last chunk. */
-    private static final int TAIL_RESERVE = 2 + ChunkHeader.LAST_CHUNK.length;
-
     private final Exchange exchange;
     private final ExchangeResponse response;
-    private final HttpConnection connection;
+    private final ResponseWire wire;
+    private final BufferPool pool;
+    /** The wire's room before and after the body bytes of {@link #buffer}. */
+    private final int headroom;
+    private final int tailroom;
     private final FramedSink framed = new FramedSink();
     private ByteBuffer buffer;
     private boolean pooled;
     private int bodyCapacity;
     private long written;
-    private boolean headSent;
     private boolean completed;
     private OutputStream encoder;
     private boolean nonBlocking;
@@ -53,10 +53,13 @@ final class ResponseBody extends OutputStream {
      */
     private IOException broken;
 
-    ResponseBody(Exchange exchange, ExchangeResponse response, HttpConnection connection) {
+    ResponseBody(Exchange exchange, ExchangeResponse response, ResponseWire wire, BufferPool pool) {
         this.exchange = exchange;
         this.response = response;
-        this.connection = connection;
+        this.wire = wire;
+        this.pool = pool;
+        this.headroom = wire.headroom();
+        this.tailroom = wire.tailroom();
         this.bodyCapacity = defaultCapacity();
     }
 
@@ -140,7 +143,7 @@ final class ResponseBody extends OutputStream {
 
     /** Bytes the handler has written that are still buffered. */
     int buffered() {
-        return buffer == null ? 0 : buffer.position() - HEAD_RESERVE;
+        return buffer == null ? 0 : buffer.position() - headroom;
     }
 
     boolean completed() {
@@ -153,11 +156,11 @@ final class ResponseBody extends OutputStream {
 
     /** Sets how many body bytes are held before the response commits; larger than a pooled buffer allocates. */
     void bufferSize(int size) {
-        if (written > 0 || headSent) {
+        if (written > 0 || response.committed()) {
             throw new IllegalStateException("The buffer size cannot change once body bytes are written");
         }
         bodyCapacity = Math.max(size, 1);
-        if (buffer != null && buffer.capacity() < HEAD_RESERVE + bodyCapacity + TAIL_RESERVE) {
+        if (buffer != null && buffer.capacity() < headroom + bodyCapacity + tailroom) {
             releaseBuffers();
         }
     }
@@ -236,7 +239,7 @@ final class ResponseBody extends OutputStream {
     void discard() {
         written = 0;
         if (buffer != null) {
-            buffer.position(HEAD_RESERVE);
+            buffer.position(headroom);
         }
     }
 
@@ -290,7 +293,7 @@ final class ResponseBody extends OutputStream {
     private void releaseBuffers() {
         if (buffer != null) {
             if (pooled) {
-                connection.context().pool().release(buffer);
+                pool.release(buffer);
             }
             buffer = null;
         }
@@ -300,7 +303,7 @@ final class ResponseBody extends OutputStream {
     }
 
     private int defaultCapacity() {
-        return connection.context().pool().bufferSize() - HEAD_RESERVE - TAIL_RESERVE;
+        return pool.bufferSize() - headroom - tailroom;
     }
 
     private ByteBuffer buffer() throws IOException {
@@ -311,13 +314,13 @@ final class ResponseBody extends OutputStream {
         }
         if (buffer == null) {
             if (bodyCapacity <= defaultCapacity()) {
-                buffer = connection.context().pool().lease();
+                buffer = pool.lease();
                 pooled = true;
             } else {
-                buffer = ByteBuffer.allocate(HEAD_RESERVE + bodyCapacity + TAIL_RESERVE);
+                buffer = ByteBuffer.allocate(headroom + bodyCapacity + tailroom);
                 pooled = false;
             }
-            buffer.position(HEAD_RESERVE);
+            buffer.position(headroom);
         }
         return buffer;
     }
@@ -335,7 +338,7 @@ final class ResponseBody extends OutputStream {
                 return;
             }
             ByteBuffer target = buffer();
-            int room = HEAD_RESERVE + bodyCapacity - target.position();
+            int room = headroom + bodyCapacity - target.position();
             if (room <= 0) {
                 send(false);
                 continue;
@@ -356,8 +359,8 @@ final class ResponseBody extends OutputStream {
         }
         byte[] raw = new byte[buffered()];
         if (raw.length > 0) {
-            buffer.get(HEAD_RESERVE, raw);
-            buffer.position(HEAD_RESERVE);
+            buffer.get(headroom, raw);
+            buffer.position(headroom);
         }
         response.commit(false, written, true);
         encoder = encoding.apply(framed);
@@ -369,52 +372,13 @@ final class ResponseBody extends OutputStream {
             commit(last);
         }
         ByteBuffer target = buffer();
-        int bodyEnd = target.position();
-        int bodyLength = bodyEnd - HEAD_RESERVE;
-        ResponseFraming framing = response.framing();
-        if (!framing.hasBody()) {
-            bodyLength = 0;
-            bodyEnd = HEAD_RESERVE;
-        }
-        byte[] array = target.array();
-        int start = HEAD_RESERVE;
-        int end = bodyEnd;
-        if (framing == ResponseFraming.CHUNKED) {
-            if (bodyLength > 0) {
-                start = ChunkHeader.writeBefore(array, start, bodyLength);
-                array[end++] = '\r';
-                array[end++] = '\n';
-            }
-            if (last) {
-                System.arraycopy(ChunkHeader.LAST_CHUNK, 0, array, end, ChunkHeader.LAST_CHUNK.length);
-                end += ChunkHeader.LAST_CHUNK.length;
-            }
-        }
-        ByteBuffer outgoing = target.limit(end).position(start);
-        if (!headSent) {
-            headSent = true;
-            outgoing = withHead(outgoing);
-        }
+        ByteBuffer outgoing = wire.frame(target.limit(target.position()).position(headroom), last);
         if (outgoing.hasRemaining()) {
             transmit(outgoing, outgoing == target);
         }
         if (buffer != null) {
-            buffer.clear().position(HEAD_RESERVE);
+            buffer.clear().position(headroom);
         }
-    }
-
-    /** Puts the encoded head before the region, in place when it fits the reserve, else in a copy. */
-    private ByteBuffer withHead(ByteBuffer region) {
-        byte[] head = connection.encoder().bytes();
-        int headLength = connection.encoder().length();
-        int start = region.position();
-        if (headLength <= start) {
-            System.arraycopy(head, 0, region.array(), start - headLength, headLength);
-            return region.position(start - headLength);
-        }
-        ByteBuffer combined = ByteBuffer.allocate(headLength + region.remaining());
-        combined.put(head, 0, headLength).put(region).flip();
-        return combined;
     }
 
     private void failIfBroken() throws IOException {
@@ -435,15 +399,15 @@ final class ResponseBody extends OutputStream {
 
     private void transmitOrFail(ByteBuffer outgoing, boolean isBuffer) throws IOException {
         if (!nonBlocking) {
-            connection.write(outgoing);
+            wire.write(outgoing);
             return;
         }
-        connection.writeNow(outgoing);
+        wire.writeNow(outgoing);
         if (!outgoing.hasRemaining()) {
             return;
         }
         if (unsent == null) {
-            unsent = new UnsentOutput(connection);
+            unsent = new UnsentOutput(wire, pool);
         }
         unsent.keep(outgoing, isBuffer && pooled);
         if (isBuffer) {

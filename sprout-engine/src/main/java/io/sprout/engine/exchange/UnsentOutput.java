@@ -18,7 +18,7 @@ final class UnsentOutput {
         void write(byte[] src, int offset, int length) throws IOException;
     }
 
-    private final HttpConnection connection;
+    private final ResponseWire wire;
     private final BufferPool pool;
     private ByteBuffer pending;
     private boolean pendingPooled;
@@ -27,9 +27,9 @@ final class UnsentOutput {
     private int overflowStart;
     private int overflowEnd;
 
-    UnsentOutput(HttpConnection connection) {
-        this.connection = connection;
-        this.pool = connection.context().pool();
+    UnsentOutput(ResponseWire wire, BufferPool pool) {
+        this.wire = wire;
+        this.pool = pool;
     }
 
     boolean isEmpty() {
@@ -86,7 +86,7 @@ final class UnsentOutput {
     boolean sendNow(Framer framer) throws IOException {
         while (true) {
             if (pending != null) {
-                connection.writeNow(pending);
+                wire.writeNow(pending);
                 if (pending.hasRemaining()) {
                     return false;
                 }
@@ -102,7 +102,7 @@ final class UnsentOutput {
     /** Sends everything, waiting for the client as blocking writes do. */
     void sendAll(Framer framer) throws IOException {
         if (pending != null) {
-            connection.write(pending);
+            wire.write(pending);
             release();
         }
         if (overflowEnd > overflowStart) {
