@@ -78,7 +78,7 @@ final class Exchange implements AsyncExchange {
             return answerError(rejected.status());
         }
         boolean expectContinue = framing.declaredLength() != 0 && RequestRules.expectsContinue(head);
-        body = new RequestBody(connection, framing, expectContinue);
+        body = new RequestBody(context, connection.requestWire(framing, expectContinue));
         response = new ExchangeResponse(this, connection.responseWire(head, body), context.pool());
         counters.requestsActive.increment();
         Throwable failure = callHandler(new ExchangeRequest(head, body, framing.declaredLength(), this,

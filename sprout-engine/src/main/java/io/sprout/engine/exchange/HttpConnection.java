@@ -1,5 +1,6 @@
 package io.sprout.engine.exchange;
 
+import io.sprout.engine.http.BodyFraming;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.http.RequestHeadParser;
@@ -99,6 +100,11 @@ public final class HttpConnection {
     /** Returns the connection's buffers to the pool; call once the connection is closed. */
     public void release() {
         inbound.release();
+    }
+
+    /** The wire of one exchange's request body on this connection. */
+    RequestWire requestWire(BodyFraming framing, boolean expectContinue) {
+        return new Http1RequestWire(this, framing, expectContinue);
     }
 
     /** The wire of one exchange's response on this connection. */

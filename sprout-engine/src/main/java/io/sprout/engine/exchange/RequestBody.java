@@ -2,8 +2,6 @@ package io.sprout.engine.exchange;
 
 import io.sprout.engine.RequestBodyException;
 import io.sprout.engine.TimeoutKind;
-import io.sprout.engine.http.BodyFraming;
-import io.sprout.engine.http.ChunkedDecoder;
 import io.sprout.engine.http.HeaderFields;
 import io.sprout.engine.http.HttpException;
 
@@ -11,32 +9,30 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
- * A request body as a stream: exactly {@code Content-Length} bytes, or the de-chunked content of a chunked body,
- * or, after a protocol upgrade, every byte the client sends until it closes. The first read that needs bytes from
- * the socket sends {@code 100 Continue} if the client asked for it. After the handler, {@link #drain} discards what
- * it left unread so the connection can carry the next request.
+ * A request body as a stream: the body's bytes as its {@link RequestWire} decodes them (for HTTP/1.1, exactly
+ * {@code Content-Length} bytes or the de-chunked content of a chunked body), or, after a protocol upgrade, every
+ * byte the client sends until it closes. The first read that must wait for the client lets the wire ask for the
+ * body ({@code 100 Continue}). Each wait is bounded by the body's {@link BodyClock}. After the handler,
+ * {@link #drain} discards what it left unread so the connection can carry the next request.
  *
- * <p>Blocking reads wait in {@link Inbound#fill}. Non-blocking readers ask {@link #ready()} first: it decodes ahead
- * what is already buffered (a chunked body's buffered bytes may be all chunk metadata) and reports a failure of an
- * earlier fill as "ready", so the next read throws it instead of waiting. Used by one thread at a time.
+ * <p>Blocking reads wait in {@link RequestWire#fill}. Non-blocking readers ask {@link #ready()} first: it decodes
+ * ahead what is already buffered (a chunked body's buffered bytes may be all chunk metadata) and reports a failure of
+ * an earlier fill as "ready", so the next read throws it instead of waiting. Used by one thread at a time.
  */
 final class RequestBody extends InputStream {
 
     private static final int LOOKAHEAD_SIZE = 4096;
 
-    private final HttpConnection connection;
+    private final ServerContext context;
+    private final RequestWire wire;
     private final BodyClock clock;
-    private ChunkedDecoder decoder;
-    private long remaining;
     private boolean raw;
     private Duration rawIdleTimeout;
-    private boolean expectContinue;
     private boolean finished;
     private RequestBodyException failure;
     private IOException fillFailure;
@@ -46,19 +42,11 @@ final class RequestBody extends InputStream {
     private int lookaheadEnd;
     private final byte[] single = new byte[1];
 
-    RequestBody(HttpConnection connection, BodyFraming framing, boolean expectContinue) {
-        this.connection = connection;
-        this.clock = new BodyClock(connection.context().config().timeouts(),
-                connection.context().config().minDataRates());
-        this.expectContinue = expectContinue;
-        switch (framing) {
-            case BodyFraming.Fixed fixed -> {
-                this.decoder = null;
-                this.remaining = fixed.length();
-                this.finished = fixed.length() == 0;
-            }
-            case BodyFraming.Chunked chunked -> this.decoder = new ChunkedDecoder(connection.context().parserLimits());
-        }
+    RequestBody(ServerContext context, RequestWire wire) {
+        this.context = context;
+        this.wire = wire;
+        this.clock = new BodyClock(context.config().timeouts(), context.config().minDataRates());
+        this.finished = wire.ended();
     }
 
     @Override
@@ -103,10 +91,7 @@ final class RequestBody extends InputStream {
         if (lookaheadEnd > lookaheadStart) {
             return lookaheadEnd - lookaheadStart;
         }
-        if (finished || decoder != null) {
-            return 0;
-        }
-        return (int) Math.min(remaining, connection.inbound().buffer().remaining());
+        return finished ? 0 : wire.available();
     }
 
     /**
@@ -117,7 +102,7 @@ final class RequestBody extends InputStream {
         if (finished || failure != null || fillFailure != null || lookaheadEnd > lookaheadStart) {
             return true;
         }
-        if (!connection.inbound().hasBuffered()) {
+        if (!wire.hasBuffered()) {
             return false;
         }
         if (lookahead == null) {
@@ -171,35 +156,35 @@ final class RequestBody extends InputStream {
      */
     void continueBeforeWaiting() {
         try {
-            sendContinueIfExpected();
+            wire.beforeWait();
         } catch (IOException clientGone) {
             fillFailure = clientGone;
         }
     }
 
+    /** Waits for more bytes; {@code false} when the client has closed its side. */
     private boolean fill() throws IOException {
         IOException pending = fillFailure;
         if (pending != null) {
             fillFailure = null;
             throw pending;
         }
-        sendContinueIfExpected();
+        wire.beforeWait();
         if (raw) {
-            return connection.inbound().fill(connection.channel(), rawIdleMillis());
+            return wire.fill(rawIdleMillis()) >= 0;
         }
         long start = System.nanoTime();
         long wait = clock.allowedWait(start);
-        int before = connection.inbound().buffer().remaining();
-        boolean open = false;
+        int arrived = 0;
         try {
             // At least a millisecond: bytes already there are still taken when the limit has just run out.
-            open = connection.inbound().fill(connection.channel(), Math.max(1, (wait + 999_999) / 1_000_000));
-            return open;
+            arrived = wire.fill(Math.max(1, (wait + 999_999) / 1_000_000));
+            return arrived >= 0;
         } catch (SocketTimeoutException e) {
             timedOut = true;
             throw tooSlow(e);
         } finally {
-            clock.waited(System.nanoTime() - start, open ? connection.inbound().buffer().remaining() - before : 0);
+            clock.waited(System.nanoTime() - start, Math.max(0, arrived));
         }
     }
 
@@ -235,8 +220,7 @@ final class RequestBody extends InputStream {
 
     /** The raw connection's idle timeout in milliseconds ({@link Integer#MAX_VALUE}, some 24 days, for none). */
     long rawIdleMillis() {
-        Duration timeout = rawIdleTimeout != null ? rawIdleTimeout
-                : connection.context().config().timeouts().idle();
+        Duration timeout = rawIdleTimeout != null ? rawIdleTimeout : context.config().timeouts().idle();
         return timeout.isZero() ? Integer.MAX_VALUE : Math.min(timeout.toMillis(), Integer.MAX_VALUE);
     }
 
@@ -247,8 +231,7 @@ final class RequestBody extends InputStream {
         }
         raw = true;
         finished = false;
-        decoder = null;
-        remaining = Long.MAX_VALUE;
+        wire.becomeRaw();
     }
 
     /** Whether a read waited longer than the body read timeout (the answer is then 408). */
@@ -268,11 +251,11 @@ final class RequestBody extends InputStream {
 
     /** Whether reading more would still need the client to be told {@code 100 Continue}. */
     boolean awaitingContinue() {
-        return expectContinue && !finished;
+        return !finished && wire.awaitingContinue();
     }
 
     HeaderFields trailers() {
-        return decoder != null && decoder.done() ? decoder.trailers() : new HeaderFields(0);
+        return wire.trailers();
     }
 
     /**
@@ -285,11 +268,11 @@ final class RequestBody extends InputStream {
         if (finished) {
             return true;
         }
-        if (failure != null || expectContinue || fillFailure != null) {
+        if (failure != null || wire.awaitingContinue() || fillFailure != null) {
             // The client was never told to send the body (or it is broken): reading on would block or lie.
             return false;
         }
-        if (decoder == null && remaining > limit) {
+        if (wire.remainingLength() > limit) {
             // Known to exceed the limit: closing now beats holding a worker to read what is thrown away anyway.
             return false;
         }
@@ -305,33 +288,14 @@ final class RequestBody extends InputStream {
     }
 
     private int decode(byte[] dst, int offset, int length) throws RequestBodyException {
-        ByteBuffer buffer = connection.inbound().buffer();
         try {
-            if (decoder == null) {
-                int count = (int) Math.min(remaining, Math.min(length, buffer.remaining()));
-                buffer.get(dst, offset, count);
-                if (!raw) {
-                    remaining -= count;
-                    finished = remaining == 0;
-                }
-                return count;
-            }
-            int count = decoder.decode(buffer, dst, offset, length);
-            finished = count < 0;
+            int count = wire.decode(dst, offset, length);
+            finished = wire.ended();
             return count;
         } catch (HttpException e) {
             // Not chained: the codec's exception is internal and carries nothing beyond the status and message.
             failure = new RequestBodyException(e.status(), e.getMessage());
             throw failure;
-        } finally {
-            connection.inbound().releaseIfEmpty();
-        }
-    }
-
-    private void sendContinueIfExpected() throws IOException {
-        if (expectContinue) {
-            expectContinue = false;
-            connection.sendContinue();
         }
     }
 }

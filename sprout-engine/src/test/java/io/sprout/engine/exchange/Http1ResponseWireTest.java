@@ -103,7 +103,7 @@ class Http1ResponseWireTest {
         var parsed = new RequestHeadParser(ParserLimits.DEFAULT).parse(
                 ByteBuffer.wrap(head.getBytes(StandardCharsets.ISO_8859_1)));
         return (Http1ResponseWire) connection.responseWire(parsed,
-                new RequestBody(connection, BodyFraming.NONE, false));
+                new RequestBody(context, connection.requestWire(BodyFraming.NONE, false)));
     }
 
     /** A fixed Date keeps the bytes exact; the wire adds its own only when the handler set none. */
