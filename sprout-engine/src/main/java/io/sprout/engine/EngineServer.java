@@ -2,10 +2,9 @@ package io.sprout.engine;
 
 import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
-import io.sprout.engine.hybrid.HybridTransport;
-import io.sprout.engine.nio.NioTransport;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.transport.Acceptor;
+import io.sprout.engine.transport.LoopTransport;
 import io.sprout.engine.transport.Transport;
 
 import java.io.IOException;
@@ -55,10 +54,7 @@ final class EngineServer implements SproutServer {
                     throw new RejectedExecutionException("The workers are saturated or stopped");
                 }
             });
-            Transport startingTransport = switch (config.executionMode()) {
-                case NIO -> new NioTransport(starting, startingWorkers, tls);
-                case HYBRID -> new HybridTransport(starting, startingWorkers, tls);
-            };
+            Transport startingTransport = new LoopTransport(starting, startingWorkers, tls, config.executionMode());
             try {
                 startingTransport.start();
             } catch (IOException e) {

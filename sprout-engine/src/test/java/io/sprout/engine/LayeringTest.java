@@ -27,11 +27,11 @@ import org.junit.jupiter.api.Test;
  *       public {@code Headers} interface, which depends on nothing but {@code java.util}.</li>
  *   <li>{@code websocket}: the root package only (its codec classes use nothing at all).</li>
  *   <li>{@code exchange}: {@code http}, {@code buffer} and the root package only.</li>
- *   <li>{@code transport}: {@code exchange} and what it may use.</li>
+ *   <li>{@code transport}: {@code exchange}, {@code tls}, {@code exec} and what they may use: the connection
+ *       lifecycle of both execution modes.</li>
  *   <li>{@code tls}: {@code buffer} and the root package only: a layer between socket and codec that knows
  *       neither the exchange nor a transport.</li>
- *   <li>{@code nio} and {@code hybrid}: never each other.</li>
- *   <li>{@code nio}, {@code hybrid}: used by nobody but the root package and {@code hello}.</li>
+ *   <li>{@code transport}: used by nobody but the root package and {@code hello}.</li>
  * </ul>
  */
 class LayeringTest {
@@ -47,7 +47,7 @@ class LayeringTest {
             "buffer", Set.of(),
             "exec", Set.of(),
             "exchange", Set.of("http", "buffer", ROOT),
-            "transport", Set.of("exchange", "http", "buffer", ROOT),
+            "transport", Set.of("exchange", "tls", "exec", "http", "buffer", ROOT),
             "tls", Set.of("buffer", ROOT));
 
     /**
@@ -58,10 +58,10 @@ class LayeringTest {
     private static final Map<String, Set<String>> ALLOWED_API_TYPES = Map.of(
             "http", Set.of(ENGINE + ".Headers"));
 
-    private static final Set<String> TRANSPORTS = Set.of("nio", "hybrid");
+    private static final String TRANSPORT = "transport";
     private static final Set<String> TRANSPORT_USERS = Set.of(ROOT, "hello");
-    private static final Set<String> KNOWN = Set.of(ROOT, "http", "buffer", "exec", "exchange", "transport", "nio",
-            "hybrid", "hello", "websocket", "tls");
+    private static final Set<String> KNOWN = Set.of(ROOT, "http", "buffer", "exec", "exchange", TRANSPORT, "hello",
+            "websocket", "tls");
 
     private static final Pattern IMPORT = Pattern.compile(
             "^\\s*import\\s+(?:static\\s+)?(io\\.sprout\\.engine\\.[\\w.*]+)\\s*;", Pattern.MULTILINE);
@@ -96,7 +96,7 @@ class LayeringTest {
         }
 
         assertThat(packages).as("engine packages (add a new one to LayeringTest's rules)").isSubsetOf(KNOWN)
-                .contains("http", "exchange", "nio", "hybrid");
+                .contains("http", "exchange", TRANSPORT);
     }
 
     @Test
@@ -129,15 +129,15 @@ class LayeringTest {
     }
 
     @Test
-    void forbidsTransportsFromUsingEachOtherAndOthersFromUsingThem() {
-        assertThat(violation("nio", "hybrid")).isEqualTo("nio must not use hybrid");
-        assertThat(violation("hybrid", "nio")).isEqualTo("hybrid must not use nio");
-        assertThat(violation("transport", "nio")).isNotNull();
+    void letsOnlyTheServerUseTheTransport() {
+        assertThat(violation("exchange", TRANSPORT)).isNotNull();
+        assertThat(violation("websocket", TRANSPORT)).isEqualTo("websocket may use only (root)");
         assertThat(violation("exchange", "exec")).isNotNull();
-        assertThat(violation("hello", "nio")).isNull();
-        assertThat(violation(ROOT, "hybrid")).isNull();
-        assertThat(violation("nio", "exchange")).isNull();
-        assertThat(violation("nio", "tls")).isNull();
+        assertThat(violation("hello", TRANSPORT)).isNull();
+        assertThat(violation(ROOT, TRANSPORT)).isNull();
+        assertThat(violation(TRANSPORT, "exchange")).isNull();
+        assertThat(violation(TRANSPORT, "tls")).isNull();
+        assertThat(violation(TRANSPORT, "exec")).isNull();
         assertThat(violation("tls", "exchange")).isEqualTo("tls may use only (root), buffer");
         assertThat(violation("exchange", "tls")).isNotNull();
     }
@@ -176,16 +176,13 @@ class LayeringTest {
         if (from.equals(to)) {
             return null;
         }
-        if (TRANSPORTS.contains(from) && TRANSPORTS.contains(to)) {
-            return from + " must not use " + to;
-        }
         Set<String> allowed = ALLOWED.get(from);
         if (allowed != null && !allowed.contains(to)) {
             return allowed.isEmpty()
                     ? from + " may use no other engine package"
                     : from + " may use only " + String.join(", ", new TreeSet<>(allowed));
         }
-        if (TRANSPORTS.contains(to) && !TRANSPORT_USERS.contains(from)) {
+        if (TRANSPORT.equals(to) && !TRANSPORT_USERS.contains(from)) {
             return "only the root package and hello may use " + to;
         }
         return null;

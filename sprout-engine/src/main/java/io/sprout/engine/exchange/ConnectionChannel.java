@@ -7,9 +7,10 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 
 /**
- * How bytes of one client connection move while an exchange runs. The two transports differ only here: hybrid
- * reads and writes a blocking socket; nio tries the non-blocking channel and, when it would block, parks the
- * caller (or, for the readiness methods, registers a task) until its event loop reports readiness. The blocking
+ * How bytes of one client connection move while an exchange runs. The two transports differ only here: while a
+ * worker serves an exchange, hybrid reads and writes a blocking socket; otherwise (and always in nio) the
+ * non-blocking channel is tried and, when it would block, the caller parks (or, for the readiness methods, a task
+ * is registered) until the event loop reports readiness. The blocking
  * methods are called by one thread at a time, whichever thread is serving the exchange.
  */
 public interface ConnectionChannel {
@@ -39,14 +40,22 @@ public interface ConnectionChannel {
 
     /**
      * Runs {@code task} once, when a read would not wait, when {@code deadlineNanos} (a {@link System#nanoTime()}
-     * value) passes, or when the connection closes, whichever comes first. The task must not block: nio runs it on
-     * its event loop. Hybrid, which cannot poll a blocking socket, runs it on a worker after a blocking read there
-     * has returned, and the next {@link #read} takes that read's bytes. One task at a time.
+     * value) passes, or when the connection closes, whichever comes first. The task must not block: the event loop
+     * runs it. In hybrid mode, a task armed while the handler's worker still holds the socket in blocking mode is
+     * watched for once the exchange has suspended. One task at a time.
      */
     void whenReadable(long deadlineNanos, Runnable task);
 
-    /** As {@link #whenReadable}, for a write that would not wait; hybrid, whose writes never pend, runs it at once. */
+    /** As {@link #whenReadable}, for a write that would not wait. */
     void whenWritable(long deadlineNanos, Runnable task);
+
+    /**
+     * The exchange has suspended: its handler returned without ending it, so no thread serves it until a readiness
+     * callback, a task or another thread does. Called by the handler's worker before anything queued for the exchange
+     * may run. Hybrid mode takes its socket out of blocking mode here, so the waits that follow hold no worker.
+     */
+    default void exchangeSuspended() {
+    }
 
     /** Closes the connection at once, from any thread; blocked reads and writes fail. */
     void abort();

@@ -85,6 +85,7 @@ final class Exchange implements AsyncExchange {
                 connection.channel()));
         SerialExecutor suspended = tasks;
         if (suspended != null && failure == null) {
+            connection.channel().exchangeSuspended();
             suspended.release();
             return Outcome.SUSPENDED;
         }

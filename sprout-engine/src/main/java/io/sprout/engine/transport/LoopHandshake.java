@@ -1,9 +1,8 @@
-package io.sprout.engine.nio;
+package io.sprout.engine.transport;
 
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.HandshakeStep;
 import io.sprout.engine.tls.TlsChannel;
-import io.sprout.engine.transport.SelectorLoop;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -16,9 +15,9 @@ import java.util.concurrent.RejectedExecutionException;
  * certificate checks: milliseconds of CPU) run on a worker with interest off, never on the loop; the loop carries on
  * when they are done. Its deadline, from the accept, is the connection's sweep to enforce.
  */
-final class NioHandshake {
+final class LoopHandshake {
 
-    private static final System.Logger LOG = System.getLogger(NioHandshake.class.getName());
+    private static final System.Logger LOG = System.getLogger(LoopHandshake.class.getName());
 
     private final TlsChannel tls;
     private final Workers workers;
@@ -26,7 +25,7 @@ final class NioHandshake {
     private final long timeoutNanos;
     private long deadline;
 
-    NioHandshake(TlsChannel tls, Workers workers, SelectorLoop loop, long timeoutNanos) {
+    LoopHandshake(TlsChannel tls, Workers workers, SelectorLoop loop, long timeoutNanos) {
         this.tls = tls;
         this.workers = workers;
         this.loop = loop;

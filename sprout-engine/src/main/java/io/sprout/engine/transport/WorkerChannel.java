@@ -1,9 +1,8 @@
-package io.sprout.engine.nio;
+package io.sprout.engine.transport;
 
 import io.sprout.engine.TlsDetails;
 import io.sprout.engine.exchange.ConnectionChannel;
 import io.sprout.engine.tls.TlsChannel;
-import io.sprout.engine.transport.SelectorLoop;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -14,6 +13,7 @@ import java.nio.channels.ByteChannel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The exchange's view of a non-blocking connection. Blocking reads and writes try the channel directly and, only
@@ -30,7 +30,8 @@ final class WorkerChannel implements ConnectionChannel {
 
     private final ByteChannel io;
     private final TlsChannel tls;
-    private final NioConnection connection;
+    private final SocketIo raw;
+    private final LoopConnection connection;
     private final SelectorLoop loop;
     private final long writeTimeoutNanos;
     private final InetSocketAddress remote;
@@ -43,11 +44,13 @@ final class WorkerChannel implements ConnectionChannel {
     /**
      * @param io the socket channel, or the TLS layer over it
      * @param tls the TLS layer when there is one, else {@code null}
+     * @param raw in hybrid mode the socket's bytes, which may be in blocking mode; {@code null} in nio mode
      */
-    WorkerChannel(ByteChannel io, TlsChannel tls, NioConnection connection, SelectorLoop loop, Duration writeTimeout,
+    WorkerChannel(ByteChannel io, TlsChannel tls, SocketIo raw, LoopConnection connection, SelectorLoop loop, Duration writeTimeout,
             InetSocketAddress remote, InetSocketAddress local) {
         this.io = io;
         this.tls = tls;
+        this.raw = raw;
         this.connection = connection;
         this.loop = loop;
         this.writeTimeoutNanos = writeTimeout.toNanos();
@@ -60,11 +63,15 @@ final class WorkerChannel implements ConnectionChannel {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         while (true) {
             ensureOpen();
+            boolean blocking = raw != null && raw.blocking();
+            if (blocking) {
+                raw.readTimeout(TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+            }
             int count = io.read(dst);
             if (count != 0) {
                 return count;
             }
-            if (!awaitReady(SelectionKey.OP_READ, deadline)) {
+            if (blocking ? System.nanoTime() - deadline >= 0 : !awaitReady(SelectionKey.OP_READ, deadline)) {
                 throw new SocketTimeoutException("No request body bytes within " + timeoutMillis + " ms");
             }
         }
@@ -107,6 +114,12 @@ final class WorkerChannel implements ConnectionChannel {
     @Override
     public void whenWritable(long deadlineNanos, Runnable task) {
         arm(onWritable, deadlineNanos, task);
+    }
+
+    /** Hybrid mode: from now on the exchange waits without a worker, so its socket leaves blocking mode. */
+    @Override
+    public void exchangeSuspended() {
+        connection.exchangeSuspended();
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.sprout.engine.nio;
+package io.sprout.engine.transport;
 
 import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.exchange.ErrorResponses;
@@ -11,15 +11,14 @@ import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.tls.HandshakeStep;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.tls.TlsChannel;
-import io.sprout.engine.transport.HeadWait;
-import io.sprout.engine.transport.SelectorLoop;
-import io.sprout.engine.transport.ShedQueue;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -56,7 +55,7 @@ import java.util.function.Supplier;
  * handshake timeout is enforced by the sweep. Records read ahead stay in the TLS layer, which the socket will not
  * report again: the loop keeps reading while it holds whole ones, and a hand-back asks it to read them.
  */
-final class NioConnection implements SelectorLoop.Member {
+public final class LoopConnection implements SelectorLoop.Member {
 
     private static final int HANDSHAKING = 0;
     private static final int READING = 1;
@@ -65,10 +64,12 @@ final class NioConnection implements SelectorLoop.Member {
     private static final int LINGERING = 4;
     private static final int CLOSED = 5;
 
-    private static final System.Logger LOG = System.getLogger(NioConnection.class.getName());
+    private static final System.Logger LOG = System.getLogger(LoopConnection.class.getName());
     private static final long LINGER_NANOS = 2_000_000_000L;
 
     private final SocketChannel channel;
+    /** Hybrid mode: the socket's bytes, blocking while a worker serves; {@code null} in nio mode. */
+    private final SocketIo raw;
     private final SelectorLoop loop;
     private final ServerContext context;
     private final Workers workers;
@@ -80,29 +81,35 @@ final class NioConnection implements SelectorLoop.Member {
     private final TlsChannel tls;
     /** Where bytes move: {@code channel} itself, or {@code tls}. */
     private final ByteChannel io;
-    private final NioHandshake handshake;
+    private final LoopHandshake handshake;
     private final AtomicInteger state;
     private final long acceptedAt = System.nanoTime();
     private final HeadWait waiting;
     private SelectionKey key;
     private long lingerDeadline;
 
-    /** @param serverTls the server's TLS, or {@code null} for a plaintext connection */
-    NioConnection(SocketChannel channel, SelectorLoop loop, ServerContext context, Workers workers, ServerTls serverTls,
-            ShedQueue shedQueue, Runnable onClose) throws IOException {
+    /**
+     * @param serverTls the server's TLS, or {@code null} for a plaintext connection
+     * @param blockingWorkers whether workers serve with the socket in blocking mode (hybrid) rather than on the
+     *     non-blocking channel (nio)
+     */
+    public LoopConnection(SocketChannel channel, SelectorLoop loop, ServerContext context, Workers workers,
+            ServerTls serverTls, boolean blockingWorkers, ShedQueue shedQueue, Runnable onClose) throws IOException {
         this.channel = channel;
+        this.raw = blockingWorkers ? new SocketIo(channel, context.config().timeouts().write().toNanos()) : null;
         this.loop = loop;
         this.context = context;
         this.workers = workers;
         this.onClose = onClose;
         this.waiting = new HeadWait(context, shedQueue, this::shed);
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
-        this.tls = serverTls == null ? null : serverTls.newChannel(channel);
-        this.io = tls == null ? channel : tls;
+        ByteChannel net = raw != null ? raw : channel;
+        this.tls = serverTls == null ? null : serverTls.newChannel(net);
+        this.io = tls == null ? net : tls;
         this.handshake = tls == null ? null
-                : new NioHandshake(tls, workers, loop, serverTls.handshakeTimeout().toNanos());
+                : new LoopHandshake(tls, workers, loop, serverTls.handshakeTimeout().toNanos());
         this.state = new AtomicInteger(tls == null ? READING : HANDSHAKING);
-        this.worker = new WorkerChannel(io, tls, this, loop, context.config().timeouts().write(), remote,
+        this.worker = new WorkerChannel(io, tls, raw, this, loop, context.config().timeouts().write(), remote,
                 (InetSocketAddress) channel.getLocalAddress());
         this.http = new HttpConnection(context, worker, () -> true, this::resumed);
     }
@@ -111,12 +118,12 @@ final class NioConnection implements SelectorLoop.Member {
      * Acceptor thread: the connection is admitted; its first head is due from the accept, and it queues to be shed
      * as a slow head in accept order (its loop registers it next).
      */
-    void admitted() {
+    public void admitted() {
         waiting.admitted(acceptedAt);
     }
 
     /** Loop thread: starts watching the admitted connection. */
-    void register() {
+    public void register() {
         if (!watch()) {
             waiting.ended();
             return;
@@ -130,7 +137,7 @@ final class NioConnection implements SelectorLoop.Member {
      * Loop thread: a connection beyond the limit with nothing to shed: 503 and close at once, lingering briefly so
      * the client reads the answer. Over TLS no answer is possible before a handshake, so it just closes.
      */
-    void registerRejected() {
+    public void registerRejected() {
         if (!watch()) {
             return;
         }
@@ -222,7 +229,14 @@ final class NioConnection implements SelectorLoop.Member {
                     close();
                 }
             }
-            case WORKING, QUIET -> worker.expire(now);
+            case WORKING, QUIET -> {
+                worker.expire(now);
+                if (raw != null && raw.writeOverdue(now)) {
+                    // A blocking write has no timeout of its own: closing the socket ends it.
+                    writeTimedOut();
+                    close();
+                }
+            }
             default -> {
                 // Closed: nothing waits.
             }
@@ -310,9 +324,15 @@ final class NioConnection implements SelectorLoop.Member {
         }
     }
 
-    /** Loop thread: hands the connection to a worker; interest stays on OP_READ (see the class comment). */
+    /**
+     * Loop thread: hands the connection to a worker; interest stays on OP_READ (see the class comment). In hybrid
+     * mode the key is cancelled instead, so the worker may switch the socket to blocking mode.
+     */
     private void dispatch(RequestHead head) {
         state.set(WORKING);
+        if (raw != null) {
+            key.cancel();
+        }
         if (!workers.tryExecute(() -> work(head))) {
             state.set(READING);
             context.counters().connectionsRejected.increment();
@@ -392,7 +412,37 @@ final class NioConnection implements SelectorLoop.Member {
         lingerDeadline = System.nanoTime() + LINGER_NANOS;
         // Lingering only drops what arrives, straight off the socket: nothing more is decrypted or parsed.
         releaseBuffers();
-        key.interestOps(SelectionKey.OP_READ);
+        if (key.isValid()) {
+            key.interestOps(SelectionKey.OP_READ);
+        } else {
+            rewatch();
+        }
+    }
+
+    /**
+     * Loop thread, hybrid mode: the socket is back in non-blocking mode after a worker had it; watch it again, for
+     * the next head (READING), the linger (LINGERING), or what a suspended exchange waits on (WORKING, QUIET). The
+     * cancelled key may still be registered until the next selection; then this runs again after it.
+     */
+    private void rewatch() {
+        int current = state.get();
+        if (current == CLOSED || key.isValid()) {
+            return;
+        }
+        int ops = current == WORKING || current == QUIET ? worker.wantedOps() : SelectionKey.OP_READ;
+        try {
+            key = channel.register(loop.selector(), ops, this);
+        } catch (CancelledKeyException stillDeregistering) {
+            loop.afterNextSelection(this::rewatch);
+            return;
+        } catch (ClosedChannelException closed) {
+            close();
+            return;
+        }
+        // A worker that handed back meanwhile saw no QUIET and asked nothing of the loop: READING wants reads.
+        if (!state.compareAndSet(WORKING, QUIET) && state.get() == READING) {
+            key.interestOps(SelectionKey.OP_READ);
+        }
     }
 
     /** Loop thread: reads and drops what a lingering client still sends; its EOF ends the connection. */
@@ -404,7 +454,49 @@ final class NioConnection implements SelectorLoop.Member {
 
     /** Worker thread: serves the head and any pipelined heads already buffered, then hands back. */
     private void work(RequestHead head) {
+        if (raw != null) {
+            try {
+                raw.blocking(true);
+            } catch (IOException e) {
+                LOG.log(Level.DEBUG, "Could not serve " + remote + " in blocking mode: " + e);
+                handBackToClose(Outcome.ABORT);
+                return;
+            }
+        }
         proceed(() -> http.serve(head));
+    }
+
+    /**
+     * Worker thread: the exchange has just suspended (its handler returned without ending it), and its task slot is
+     * not yet released: in hybrid mode the socket leaves blocking mode and the loop watches it, so whatever the
+     * exchange waits for next waits without a worker.
+     */
+    void exchangeSuspended() {
+        if (raw == null || !raw.blocking()) {
+            return;
+        }
+        try {
+            raw.blocking(false);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "Could not park " + remote + ": " + e);
+            loop.execute(this::close);
+            return;
+        }
+        loop.execute(this::rewatch);
+    }
+
+    /** Worker thread, hybrid mode: back to non-blocking before the loop takes the connection again. */
+    private boolean leaveBlocking() {
+        if (raw == null || !raw.blocking()) {
+            return false;
+        }
+        try {
+            raw.blocking(false);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "Could not hand " + remote + " back to its loop: " + e);
+            closeQuietly();
+        }
+        return true;
     }
 
     /** Worker thread: a suspended exchange ended; carry on as after any exchange. */
@@ -433,8 +525,9 @@ final class NioConnection implements SelectorLoop.Member {
             // The exchange owns the connection now, and may already have ended on another thread: touch nothing.
             return;
         }
+        boolean rewatch = leaveBlocking();
         if (outcome == Outcome.KEEP_ALIVE && !context.shutdown().draining()) {
-            handBackForNextRequest();
+            handBackForNextRequest(rewatch);
         } else {
             handBackToClose(outcome);
         }
@@ -444,7 +537,7 @@ final class NioConnection implements SelectorLoop.Member {
      * Worker thread: back to READING with one atomic step; a loop task only if the loop switched interest off, or
      * the TLS layer holds records of the next request already (which the socket will not report).
      */
-    private void handBackForNextRequest() {
+    private void handBackForNextRequest(boolean rewatch) {
         waiting.again(System.nanoTime(), http.headInProgress());
         boolean readAhead = tls != null && tls.hasBufferedInput();
         int previous = state.get();
@@ -454,13 +547,18 @@ final class NioConnection implements SelectorLoop.Member {
         if (previous == CLOSED) {
             waiting.ended();
             releaseBuffers();
-        } else if (previous == QUIET || readAhead) {
+        } else if (previous == QUIET || readAhead || rewatch) {
             loop.execute(() -> {
-                if (state.get() == READING && key.isValid()) {
+                if (state.get() != READING) {
+                    return;
+                }
+                if (key.isValid()) {
                     key.interestOps(SelectionKey.OP_READ);
-                    if (readAhead) {
-                        readHead();
-                    }
+                } else {
+                    rewatch();
+                }
+                if (readAhead) {
+                    readHead();
                 }
             });
         }
@@ -513,6 +611,7 @@ final class NioConnection implements SelectorLoop.Member {
      * differs from plain OP_READ, so the state becomes QUIET and the hand-back restores it.
      */
     void watchForWorker() {
+        // A cancelled key (hybrid, blocking mode) is watched again by rewatch(), with what is wanted then.
         if ((state.compareAndSet(WORKING, QUIET) || state.get() == QUIET) && key.isValid()) {
             key.interestOps(worker.wantedOps());
         }

@@ -1,24 +1,23 @@
-package io.sprout.engine.nio;
+package io.sprout.engine.transport;
 
+import io.sprout.engine.ExecutionMode;
 import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
-import io.sprout.engine.transport.Acceptor;
-import io.sprout.engine.transport.SelectorLoop;
-import io.sprout.engine.transport.ShedQueue;
-import io.sprout.engine.transport.Transport;
 
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.util.List;
 
 /**
- * The selector transport: the acceptor thread spreads connections from every port round-robin over
- * {@code selectorThreads} event loops, which read request heads and dispatch exchanges to the workers.
- * With TLS each connection gets its {@link io.sprout.engine.tls.TlsChannel} at accept time, and its loop drives the
- * handshake first.
+ * The transport of both execution modes: the acceptor thread spreads connections from every port round-robin over
+ * {@code selectorThreads} event loops, which read request heads (after the TLS handshake, when there is TLS), shed,
+ * answer bad heads and linger, and dispatch exchanges to the workers ({@link LoopConnection}). The modes differ only
+ * in how a worker moves an exchange's bytes: in {@code nio} it tries the non-blocking channel and parks on its loop
+ * when it would block; in {@code hybrid} the socket is in blocking mode while the worker serves the connection. In
+ * both, a connection that waits (for a head, or as a suspended exchange or an idle WebSocket) holds no worker.
  */
-public final class NioTransport implements Transport {
+public final class LoopTransport implements Transport {
 
     /** Twice a second each loop checks its connections' time limits. */
     private static final long SWEEP_PERIOD_NANOS = 500_000_000L;
@@ -26,16 +25,20 @@ public final class NioTransport implements Transport {
     private final ServerContext context;
     private final Workers workers;
     private final ServerTls tls;
+    private final boolean blockingWorkers;
+    private final String name;
     private final ShedQueue shedQueue = new ShedQueue();
     private SelectorLoop[] loops;
     private int nextLoop;
     private Acceptor acceptor;
 
     /** @param tls the server's TLS, or {@code null} for plaintext */
-    public NioTransport(ServerContext context, Workers workers, ServerTls tls) {
+    public LoopTransport(ServerContext context, Workers workers, ServerTls tls, ExecutionMode mode) {
         this.context = context;
         this.workers = workers;
         this.tls = tls;
+        this.blockingWorkers = mode == ExecutionMode.HYBRID;
+        this.name = mode == ExecutionMode.HYBRID ? "hybrid" : "nio";
     }
 
     @Override
@@ -43,10 +46,10 @@ public final class NioTransport implements Transport {
         acceptor = Acceptor.bind(context, shedQueue, this::distribute);
         loops = new SelectorLoop[context.config().selectorThreads()];
         for (int i = 0; i < loops.length; i++) {
-            loops[i] = new SelectorLoop("sprout-nio-loop-" + (i + 1), SWEEP_PERIOD_NANOS);
+            loops[i] = new SelectorLoop("sprout-" + name + "-loop-" + (i + 1), SWEEP_PERIOD_NANOS);
             loops[i].start();
         }
-        acceptor.start("sprout-nio-acceptor");
+        acceptor.start("sprout-" + name + "-acceptor");
     }
 
     @Override
@@ -79,8 +82,8 @@ public final class NioTransport implements Transport {
         channel.configureBlocking(false);
         SelectorLoop loop = loops[nextLoop];
         nextLoop = (nextLoop + 1) % loops.length;
-        NioConnection connection = new NioConnection(channel, loop, context, workers, tls, shedQueue,
-                acceptor::connectionClosed);
+        LoopConnection connection = new LoopConnection(channel, loop, context, workers, tls, blockingWorkers,
+                shedQueue, acceptor::connectionClosed);
         if (admitted) {
             connection.admitted();
             loop.execute(connection::register);

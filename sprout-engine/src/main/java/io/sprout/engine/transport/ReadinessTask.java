@@ -1,4 +1,4 @@
-package io.sprout.engine.nio;
+package io.sprout.engine.transport;
 
 import java.util.concurrent.atomic.AtomicReference;
 
