@@ -1,6 +1,7 @@
 package io.sprout.engine;
 
 import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.exec.ThreadNames;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.hybrid.HybridTransport;
 import io.sprout.engine.nio.NioTransport;
@@ -45,19 +46,20 @@ final class EngineServer implements SproutServer {
             // Asked first: a TLS configuration whose contexts cannot be had fails the start before any thread exists.
             ServerTls tls = config.tls() == null ? null
                     : ServerTls.start(config.tls(), List.of(ServerTls.HTTP_1_1), config.bufferPoolCapacity());
+            ThreadNames names = new ThreadNames(config.port());
             Workers startingWorkers = switch (config.threadType()) {
                 case PLATFORM -> Workers.platform(config.threadPoolSize(), config.workerQueueCapacity(),
-                        "sprout-worker");
+                        names.daemons("worker"));
                 case VIRTUAL -> Workers.virtual();
             };
             ServerContext starting = new ServerContext(config, handler, task -> {
                 if (!startingWorkers.tryExecute(task)) {
                     throw new RejectedExecutionException("The workers are saturated or stopped");
                 }
-            });
+            }, names.daemon("timer"));
             Transport startingTransport = switch (config.executionMode()) {
-                case NIO -> new NioTransport(starting, startingWorkers, tls);
-                case HYBRID -> new HybridTransport(starting, startingWorkers, tls);
+                case NIO -> new NioTransport(starting, startingWorkers, tls, names);
+                case HYBRID -> new HybridTransport(starting, startingWorkers, tls, names);
             };
             try {
                 startingTransport.start();

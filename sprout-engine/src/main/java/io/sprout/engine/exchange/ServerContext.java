@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * What every connection of one server shares: the configuration, the handler, the workers, the buffer pool, the
@@ -32,16 +33,13 @@ public final class ServerContext {
     /**
      * @param workers runs exchange tasks on worker threads; throws
      *     {@link java.util.concurrent.RejectedExecutionException} when it cannot take one
+     * @param timerThread makes the timer's one thread, on its first timeout
      */
-    public ServerContext(ServerConfig config, HttpHandler handler, Executor workers) {
+    public ServerContext(ServerConfig config, HttpHandler handler, Executor workers, ThreadFactory timerThread) {
         this.config = config;
         this.handler = handler;
         this.workers = workers;
-        this.timer = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, "sprout-timer");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.timer = new ScheduledThreadPoolExecutor(1, timerThread);
         this.timer.setRemoveOnCancelPolicy(true);
         this.pool = new BufferPool(config.bufferSize(), config.bufferPoolCapacity());
         this.parserLimits = new ParserLimits(config.limits().maxRequestLineLength(),

@@ -1,6 +1,7 @@
 package io.sprout.engine.hybrid;
 
 import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.exec.ThreadNames;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.transport.Acceptor;
@@ -32,26 +33,32 @@ public final class HybridTransport implements Transport {
     private final ServerContext context;
     private final Workers workers;
     private final ServerTls tls;
+    private final ThreadNames names;
     private final Set<HybridConnection> connections = ConcurrentHashMap.newKeySet();
     private final WriteWatchdog watchdog = new WriteWatchdog(connections);
     private final ShedQueue shedQueue = new ShedQueue();
     private SelectorLoop parking;
     private Acceptor acceptor;
 
-    /** @param tls the server's TLS, or {@code null} for plaintext */
-    public HybridTransport(ServerContext context, Workers workers, ServerTls tls) {
+    /**
+     * @param tls the server's TLS, or {@code null} for plaintext
+     * @param names names the parking loop, the watchdog and the acceptor; told the bound port before they start
+     */
+    public HybridTransport(ServerContext context, Workers workers, ServerTls tls, ThreadNames names) {
         this.context = context;
         this.workers = workers;
         this.tls = tls;
+        this.names = names;
     }
 
     @Override
     public void start() throws IOException {
         acceptor = Acceptor.bind(context, shedQueue, this::serve);
-        parking = new SelectorLoop("sprout-hybrid-parking", PARKING_SWEEP_NANOS);
+        names.bound(acceptor.ports().getFirst());
+        parking = new SelectorLoop(names.name("hybrid-parking"), PARKING_SWEEP_NANOS);
         parking.start();
-        watchdog.start();
-        acceptor.start("sprout-hybrid-acceptor");
+        watchdog.start(names.name("hybrid-watchdog"));
+        acceptor.start(names.name("hybrid-acceptor"));
     }
 
     @Override

@@ -17,8 +17,8 @@ final class WriteWatchdog implements Runnable {
         this.connections = connections;
     }
 
-    void start() {
-        Thread started = new Thread(this, "sprout-hybrid-watchdog");
+    void start(String name) {
+        Thread started = new Thread(this, name);
         started.setDaemon(true);
         thread = started;
         started.start();

@@ -1,6 +1,7 @@
 package io.sprout.engine.nio;
 
 import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.exec.ThreadNames;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.transport.Acceptor;
@@ -26,27 +27,33 @@ public final class NioTransport implements Transport {
     private final ServerContext context;
     private final Workers workers;
     private final ServerTls tls;
+    private final ThreadNames names;
     private final ShedQueue shedQueue = new ShedQueue();
     private SelectorLoop[] loops;
     private int nextLoop;
     private Acceptor acceptor;
 
-    /** @param tls the server's TLS, or {@code null} for plaintext */
-    public NioTransport(ServerContext context, Workers workers, ServerTls tls) {
+    /**
+     * @param tls the server's TLS, or {@code null} for plaintext
+     * @param names names the loops and the acceptor; told the bound port before they start
+     */
+    public NioTransport(ServerContext context, Workers workers, ServerTls tls, ThreadNames names) {
         this.context = context;
         this.workers = workers;
         this.tls = tls;
+        this.names = names;
     }
 
     @Override
     public void start() throws IOException {
         acceptor = Acceptor.bind(context, shedQueue, this::distribute);
+        names.bound(acceptor.ports().getFirst());
         loops = new SelectorLoop[context.config().selectorThreads()];
         for (int i = 0; i < loops.length; i++) {
-            loops[i] = new SelectorLoop("sprout-nio-loop-" + (i + 1), SWEEP_PERIOD_NANOS);
+            loops[i] = new SelectorLoop(names.name("nio-" + (i + 1)), SWEEP_PERIOD_NANOS);
             loops[i].start();
         }
-        acceptor.start("sprout-nio-acceptor");
+        acceptor.start(names.name("nio-acceptor"));
     }
 
     @Override

@@ -215,7 +215,7 @@ class TlsAbuseIT {
     private static Set<String> serverThreadsOtherThanWorkers() {
         Set<String> names = new TreeSet<>();
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (thread.getName().startsWith("sprout-") && !thread.getName().startsWith("sprout-worker-")) {
+            if (thread.getName().startsWith("sprout-") && !thread.getName().matches("sprout-\\d+-worker-\\d+")) {
                 names.add(thread.getName());
             }
         }
