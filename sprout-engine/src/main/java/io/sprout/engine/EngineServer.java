@@ -1,6 +1,7 @@
 package io.sprout.engine;
 
 import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.exec.RescueExecutor;
 import io.sprout.engine.exec.ThreadNames;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.hybrid.HybridTransport;
@@ -30,6 +31,7 @@ final class EngineServer implements SproutServer {
     private final EngineStats stats = new EngineStats();
     private ServerContext context;
     private Workers workers;
+    private RescueExecutor rescue;
     private Transport transport;
 
     EngineServer(ServerConfig config, HttpHandler handler) {
@@ -52,9 +54,14 @@ final class EngineServer implements SproutServer {
                         names.daemons("worker"));
                 case VIRTUAL -> Workers.virtual();
             };
+            RescueExecutor startingRescue = new RescueExecutor(names.daemons("rescue"));
             ServerContext starting = new ServerContext(config, handler, task -> {
                 if (!startingWorkers.tryExecute(task)) {
                     throw new RejectedExecutionException("The workers are saturated or stopped");
+                }
+            }, task -> {
+                if (!startingRescue.tryExecute(task)) {
+                    throw new RejectedExecutionException("The rescue threads are saturated or stopped");
                 }
             }, names.daemon("timer"));
             Transport startingTransport = switch (config.executionMode()) {
@@ -65,6 +72,7 @@ final class EngineServer implements SproutServer {
                 startingTransport.start();
             } catch (IOException e) {
                 startingWorkers.shutdownNow(WORKER_STOP_TIMEOUT);
+                startingRescue.shutdownNow(WORKER_STOP_TIMEOUT);
                 starting.close();
                 if (e instanceof Acceptor.BindFailure failure) {
                     throw new PortBindException(failure.port(), (IOException) failure.getCause());
@@ -73,8 +81,9 @@ final class EngineServer implements SproutServer {
             }
             context = starting;
             workers = startingWorkers;
+            rescue = startingRescue;
             transport = startingTransport;
-            stats.attach(starting, startingWorkers, tls == null ? null : tls.pool());
+            stats.attach(starting, startingWorkers, startingRescue, tls == null ? null : tls.pool());
         }
     }
 
@@ -117,6 +126,7 @@ final class EngineServer implements SproutServer {
             transport.stop();
             context.liveExchanges().abortAll(WORKER_STOP_TIMEOUT);
             workers.shutdownNow(WORKER_STOP_TIMEOUT);
+            rescue.shutdownNow(WORKER_STOP_TIMEOUT);
             context.close();
             transport = null;
         }

@@ -27,18 +27,23 @@ public final class ServerContext {
     private final ParserLimits parserLimits;
     private final ShutdownTracker shutdown;
     private final Executor workers;
+    private final Executor rescue;
     private final LiveExchanges liveExchanges = new LiveExchanges();
     private final ScheduledThreadPoolExecutor timer;
 
     /**
      * @param workers runs exchange tasks on worker threads; throws
      *     {@link java.util.concurrent.RejectedExecutionException} when it cannot take one
+     * @param rescue runs, on a few threads of its own, the tasks of suspended exchanges that {@code workers}
+     *     refused; throws {@link java.util.concurrent.RejectedExecutionException} when it is full as well
      * @param timerThread makes the timer's one thread, on its first timeout
      */
-    public ServerContext(ServerConfig config, HttpHandler handler, Executor workers, ThreadFactory timerThread) {
+    public ServerContext(ServerConfig config, HttpHandler handler, Executor workers, Executor rescue,
+            ThreadFactory timerThread) {
         this.config = config;
         this.handler = handler;
         this.workers = workers;
+        this.rescue = rescue;
         this.timer = new ScheduledThreadPoolExecutor(1, timerThread);
         this.timer.setRemoveOnCancelPolicy(true);
         this.pool = new BufferPool(config.bufferSize(), config.bufferPoolCapacity());
@@ -82,6 +87,11 @@ public final class ServerContext {
 
     Executor workers() {
         return workers;
+    }
+
+    /** Where a suspended exchange's tasks go when {@link #workers()} refuses them (see {@link SerialExecutor}). */
+    Executor rescue() {
+        return rescue;
     }
 
     /** Fires exchange timeouts; its tasks only hand work to {@link #workers()}, so one thread serves them all. */
