@@ -217,6 +217,11 @@ final class Exchange implements AsyncExchange {
     }
 
     @Override
+    public void executeConcurrently(Runnable task) {
+        context.workers().execute(task);
+    }
+
+    @Override
     public void timeout(Duration after, Runnable onTimeout) {
         synchronized (this) {
             cancelTimeout();

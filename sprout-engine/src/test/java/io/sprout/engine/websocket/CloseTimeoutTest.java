@@ -106,6 +106,11 @@ class CloseTimeoutTest {
         }
 
         @Override
+        public void executeConcurrently(Runnable task) {
+            task.run();
+        }
+
+        @Override
         public void timeout(Duration after, Runnable onTimeout) {
             this.timeout = after;
             this.onTimeout = onTimeout;
