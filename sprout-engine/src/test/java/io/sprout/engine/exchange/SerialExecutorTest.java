@@ -25,6 +25,7 @@ class SerialExecutorTest {
         throw new RejectedExecutionException("full");
     };
 
+    private final AtomicInteger aborts = new AtomicInteger();
     private ServerContext context;
 
     @AfterEach
@@ -33,32 +34,21 @@ class SerialExecutorTest {
     }
 
     @Test
-    void runsWhatTheWorkersRefuseOnTheRescue() throws InterruptedException {
+    void runsWhatTheWorkersRefuseOnTheRescue() {
         List<String> rescued = new CopyOnWriteArrayList<>();
         context = context(REFUSES, task -> {
             rescued.add("drain");
             new Thread(task, "rescue-under-test").start();
         });
-        AtomicInteger aborts = new AtomicInteger();
-        CountDownLatch ran = new CountDownLatch(1);
-        List<String> threads = new CopyOnWriteArrayList<>();
 
-        SerialExecutor tasks = SerialExecutor.occupied(context, aborts::incrementAndGet);
-        tasks.execute(() -> {
-            threads.add(Thread.currentThread().getName());
-            ran.countDown();
-        });
-        tasks.release();
-
-        assertThat(ran.await(30, TimeUnit.SECONDS)).as("the task ran").isTrue();
-        assertThat(threads).containsExactly("rescue-under-test");
+        assertThat(runOneTask()).containsExactly("rescue-under-test");
         assertThat(rescued).hasSize(1);
         assertThat(aborts).hasValue(0);
         assertThat(context.counters().exchangesRefused.sum()).isZero();
     }
 
     @Test
-    void abortsOnceAndRetriesFromTheTimerWhenTheRescueIsFullToo() throws InterruptedException {
+    void abortsOnceAndRetriesFromTheTimerWhenTheRescueIsFullToo() {
         AtomicInteger offers = new AtomicInteger();
         // Refuses the first three offers, as a saturated pool would, then takes the drain.
         Executor saturatedThenFree = task -> {
@@ -68,19 +58,8 @@ class SerialExecutorTest {
             new Thread(task, "worker-under-test").start();
         };
         context = context(saturatedThenFree, REFUSES);
-        AtomicInteger aborts = new AtomicInteger();
-        CountDownLatch ran = new CountDownLatch(1);
-        List<String> threads = new CopyOnWriteArrayList<>();
 
-        SerialExecutor tasks = SerialExecutor.occupied(context, aborts::incrementAndGet);
-        tasks.execute(() -> {
-            threads.add(Thread.currentThread().getName());
-            ran.countDown();
-        });
-        tasks.release();
-
-        assertThat(ran.await(30, TimeUnit.SECONDS)).as("the task ran").isTrue();
-        assertThat(threads).containsExactly("worker-under-test");
+        assertThat(runOneTask()).containsExactly("worker-under-test");
         assertThat(offers).hasValue(4);
         assertThat(aborts).as("aborted once, not once per retry").hasValue(1);
         assertThat(context.counters().exchangesRefused.sum()).isEqualTo(1);
@@ -90,15 +69,28 @@ class SerialExecutorTest {
     void endsOnTheCallingThreadOnceTheServerHasStopped() {
         context = context(REFUSES, REFUSES);
         context.close();
-        AtomicInteger aborts = new AtomicInteger();
-        List<String> threads = new CopyOnWriteArrayList<>();
 
-        SerialExecutor tasks = SerialExecutor.occupied(context, aborts::incrementAndGet);
-        tasks.execute(() -> threads.add(Thread.currentThread().getName()));
-        tasks.release();
-
-        assertThat(threads).containsExactly(Thread.currentThread().getName());
+        assertThat(runOneTask()).containsExactly(Thread.currentThread().getName());
         assertThat(aborts).hasValue(1);
+    }
+
+    /** Queues one task while holding the slot, gives the slot up, and returns the threads the task ran on. */
+    private List<String> runOneTask() {
+        CountDownLatch ran = new CountDownLatch(1);
+        List<String> threads = new CopyOnWriteArrayList<>();
+        SerialExecutor tasks = SerialExecutor.occupied(context, aborts::incrementAndGet);
+        tasks.execute(() -> {
+            threads.add(Thread.currentThread().getName());
+            ran.countDown();
+        });
+        tasks.release();
+        try {
+            assertThat(ran.await(30, TimeUnit.SECONDS)).as("the task ran").isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+        return threads;
     }
 
     private static ServerContext context(Executor workers, Executor rescue) {
