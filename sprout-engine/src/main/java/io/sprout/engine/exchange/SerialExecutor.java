@@ -21,14 +21,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>they refuse too: the exchange is aborted (its connection closed, so its reads and writes fail at once and
  *       the client learns now rather than after its own timeout), counted once in
  *       {@link Counters#exchangesRefused}, and the drain is offered again from the server's timer every
- *       {@link #RETRY_NANOS} until a thread takes what is left, which by then only ends the exchange;</li>
+ *       10 ms until a thread takes what is left, which by then only ends the exchange;</li>
  *   <li>the timer has stopped too (the server has stopped): the calling thread ends it, there being no other.</li>
  * </ol>
  */
 final class SerialExecutor {
 
     private static final System.Logger LOG = System.getLogger(SerialExecutor.class.getName());
-    static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final ServerContext context;
     private final Runnable abort;
