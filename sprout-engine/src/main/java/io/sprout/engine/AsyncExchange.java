@@ -41,6 +41,19 @@ public interface AsyncExchange {
     boolean execute(Runnable task);
 
     /**
+     * Runs {@code task} on a worker of its own, beside this exchange's tasks and callbacks rather than in turn with
+     * them: for application work that may block for long (the Servlet {@code AsyncContext.start}) while the
+     * exchange's timeout, callbacks and completion go on. Bounded by the workers, as requests are: with platform
+     * threads it takes a pool thread or a place in the pool's queue, and never starts a thread of its own. The
+     * task handles its own failures: one it throws goes to the worker's uncaught-exception handler, and the exchange
+     * does not hear of it.
+     *
+     * @throws java.util.concurrent.RejectedExecutionException without running it, when the workers and their queue
+     *     are full or the server is stopping
+     */
+    void executeConcurrently(Runnable task);
+
+    /**
      * Arms the exchange's timeout, replacing any earlier one: unless the exchange ends first, {@code onTimeout}
      * runs (as by {@link #execute}) once {@code after} has passed. {@link Duration#ZERO} disarms it.
      */

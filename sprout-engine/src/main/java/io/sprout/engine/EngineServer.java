@@ -1,6 +1,8 @@
 package io.sprout.engine;
 
 import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.exec.RescueExecutor;
+import io.sprout.engine.exec.ThreadNames;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.transport.Acceptor;
@@ -28,6 +30,7 @@ final class EngineServer implements SproutServer {
     private final EngineStats stats = new EngineStats();
     private ServerContext context;
     private Workers workers;
+    private RescueExecutor rescue;
     private Transport transport;
 
     EngineServer(ServerConfig config, HttpHandler handler) {
@@ -44,21 +47,29 @@ final class EngineServer implements SproutServer {
             // Asked first: a TLS configuration whose contexts cannot be had fails the start before any thread exists.
             ServerTls tls = config.tls() == null ? null
                     : ServerTls.start(config.tls(), List.of(ServerTls.HTTP_1_1), config.bufferPoolCapacity());
+            ThreadNames names = new ThreadNames(config.port());
             Workers startingWorkers = switch (config.threadType()) {
                 case PLATFORM -> Workers.platform(config.threadPoolSize(), config.workerQueueCapacity(),
-                        "sprout-worker");
+                        names.daemons("worker"));
                 case VIRTUAL -> Workers.virtual();
             };
+            RescueExecutor startingRescue = new RescueExecutor(names.daemons("rescue"));
             ServerContext starting = new ServerContext(config, handler, task -> {
                 if (!startingWorkers.tryExecute(task)) {
                     throw new RejectedExecutionException("The workers are saturated or stopped");
                 }
-            });
-            Transport startingTransport = new LoopTransport(starting, startingWorkers, tls, config.executionMode());
+            }, task -> {
+                if (!startingRescue.tryExecute(task)) {
+                    throw new RejectedExecutionException("The rescue threads are saturated or stopped");
+                }
+            }, names.daemon("timer"));
+            Transport startingTransport = new LoopTransport(starting, startingWorkers, tls, config.executionMode(),
+                    names);
             try {
                 startingTransport.start();
             } catch (IOException e) {
                 startingWorkers.shutdownNow(WORKER_STOP_TIMEOUT);
+                startingRescue.shutdownNow(WORKER_STOP_TIMEOUT);
                 starting.close();
                 if (e instanceof Acceptor.BindFailure failure) {
                     throw new PortBindException(failure.port(), (IOException) failure.getCause());
@@ -67,8 +78,9 @@ final class EngineServer implements SproutServer {
             }
             context = starting;
             workers = startingWorkers;
+            rescue = startingRescue;
             transport = startingTransport;
-            stats.attach(starting, startingWorkers, tls == null ? null : tls.pool());
+            stats.attach(starting, startingWorkers, startingRescue, tls == null ? null : tls.pool());
         }
     }
 
@@ -111,6 +123,7 @@ final class EngineServer implements SproutServer {
             transport.stop();
             context.liveExchanges().abortAll(WORKER_STOP_TIMEOUT);
             workers.shutdownNow(WORKER_STOP_TIMEOUT);
+            rescue.shutdownNow(WORKER_STOP_TIMEOUT);
             context.close();
             transport = null;
         }

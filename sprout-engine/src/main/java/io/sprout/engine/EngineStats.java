@@ -3,6 +3,7 @@ package io.sprout.engine;
 import io.sprout.engine.buffer.BufferPool;
 import io.sprout.engine.exchange.Counters;
 import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.exec.RescueExecutor;
 import io.sprout.engine.exec.Workers;
 
 import java.util.function.ToLongFunction;
@@ -13,7 +14,7 @@ import java.util.function.ToLongFunction;
  */
 final class EngineStats implements ServerStats {
 
-    private record Run(ServerContext context, Workers workers, BufferPool recordPool) {
+    private record Run(ServerContext context, Workers workers, RescueExecutor rescue, BufferPool recordPool) {
 
         Counters counters() {
             return context.counters();
@@ -27,8 +28,8 @@ final class EngineStats implements ServerStats {
     private volatile Run run;
 
     /** @param recordPool the TLS record buffers' pool, or {@code null} without TLS */
-    void attach(ServerContext context, Workers workers, BufferPool recordPool) {
-        run = new Run(context, workers, recordPool);
+    void attach(ServerContext context, Workers workers, RescueExecutor rescue, BufferPool recordPool) {
+        run = new Run(context, workers, rescue, recordPool);
     }
 
     private long read(ToLongFunction<Run> value) {
@@ -74,6 +75,16 @@ final class EngineStats implements ServerStats {
     @Override
     public long exchangesDetached() {
         return read(run -> run.context().liveExchanges().count());
+    }
+
+    @Override
+    public long tasksRescued() {
+        return read(run -> run.rescue().rescued());
+    }
+
+    @Override
+    public long exchangesRefused() {
+        return read(run -> run.counters().exchangesRefused.sum());
     }
 
     @Override

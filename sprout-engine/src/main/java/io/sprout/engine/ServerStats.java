@@ -39,6 +39,19 @@ public interface ServerStats {
      */
     long exchangesDetached();
 
+    /**
+     * Counter: tasks of suspended exchanges (completions, callbacks, timeouts) that the workers refused, their pool
+     * and queue being full, and that the server's few rescue threads ({@code sprout-<port>-rescue-N}, with a
+     * bounded queue of their own) ran instead. Always 0 with virtual threads while the server runs.
+     */
+    long tasksRescued();
+
+    /**
+     * Counter: suspended exchanges aborted (their connection closed) because neither the workers nor the rescue
+     * threads could take their next task. Their end listeners hear of the abort as of any other.
+     */
+    long exchangesRefused();
+
     /** Counter: requests whose head was parsed, including those answered with an error. */
     long requestsTotal();
 

@@ -16,6 +16,8 @@ public final class Counters {
     public final LongAdder connectionsShed = new LongAdder();
     public final LongAdder requestsActive = new LongAdder();
     public final LongAdder requestsTotal = new LongAdder();
+    /** Suspended exchanges aborted because no worker and no rescue thread could take their tasks. */
+    public final LongAdder exchangesRefused = new LongAdder();
     public final LongAdder bytesIn = new LongAdder();
     public final LongAdder bytesOut = new LongAdder();
     private final Map<TimeoutKind, LongAdder> timeouts = new EnumMap<>(TimeoutKind.class);

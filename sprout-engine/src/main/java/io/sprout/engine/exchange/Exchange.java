@@ -12,6 +12,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -104,7 +105,8 @@ final class Exchange implements AsyncExchange {
         endListeners = new EndListeners();
         response.responseBody().guardConcurrentRelease();
         // Last: the volatile write publishes the fields above to whichever thread later sees tasks.
-        tasks = SerialExecutor.occupied(context.workers());
+        tasks = SerialExecutor.occupied(context,
+                () -> abort(new RejectedExecutionException("No worker or rescue thread could take its tasks")));
         // Registered now, not when the handler returns, so a stop() in between still finds and aborts it.
         context.liveExchanges().added(this);
         return this;
@@ -213,6 +215,11 @@ final class Exchange implements AsyncExchange {
             }
         });
         return true;
+    }
+
+    @Override
+    public void executeConcurrently(Runnable task) {
+        context.workers().execute(task);
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * What every connection of one server shares: the configuration, the handler, the workers, the buffer pool, the
@@ -26,22 +27,24 @@ public final class ServerContext {
     private final ParserLimits parserLimits;
     private final ShutdownTracker shutdown;
     private final Executor workers;
+    private final Executor rescue;
     private final LiveExchanges liveExchanges = new LiveExchanges();
     private final ScheduledThreadPoolExecutor timer;
 
     /**
      * @param workers runs exchange tasks on worker threads; throws
      *     {@link java.util.concurrent.RejectedExecutionException} when it cannot take one
+     * @param rescue runs, on a few threads of its own, the tasks of suspended exchanges that {@code workers}
+     *     refused; throws {@link java.util.concurrent.RejectedExecutionException} when it is full as well
+     * @param timerThread makes the timer's one thread, on its first timeout
      */
-    public ServerContext(ServerConfig config, HttpHandler handler, Executor workers) {
+    public ServerContext(ServerConfig config, HttpHandler handler, Executor workers, Executor rescue,
+            ThreadFactory timerThread) {
         this.config = config;
         this.handler = handler;
         this.workers = workers;
-        this.timer = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, "sprout-timer");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.rescue = rescue;
+        this.timer = new ScheduledThreadPoolExecutor(1, timerThread);
         this.timer.setRemoveOnCancelPolicy(true);
         this.pool = new BufferPool(config.bufferSize(), config.bufferPoolCapacity());
         this.parserLimits = new ParserLimits(config.limits().maxRequestLineLength(),
@@ -84,6 +87,11 @@ public final class ServerContext {
 
     Executor workers() {
         return workers;
+    }
+
+    /** Where a suspended exchange's tasks go when {@link #workers()} refuses them (see {@link SerialExecutor}). */
+    Executor rescue() {
+        return rescue;
     }
 
     /** Fires exchange timeouts; its tasks only hand work to {@link #workers()}, so one thread serves them all. */

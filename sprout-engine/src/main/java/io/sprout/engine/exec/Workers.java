@@ -5,9 +5,9 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The threads that run handlers (and, in hybrid mode, whole connections). Never an I/O event loop.
@@ -16,17 +16,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public interface Workers {
 
-    /** A fixed pool of {@code size} platform threads; at most {@code queueCapacity} tasks wait for one. */
-    static Workers platform(int size, int queueCapacity, String name) {
+    /**
+     * A fixed pool of {@code size} platform threads made by {@code threads} (on demand, so after the bind: see
+     * {@link ThreadNames}); at most {@code queueCapacity} tasks wait for one.
+     */
+    static Workers platform(int size, int queueCapacity, ThreadFactory threads) {
         BlockingQueue<Runnable> queue = queueCapacity == 0
                 ? new SynchronousQueue<>()
                 : new ArrayBlockingQueue<>(queueCapacity);
-        AtomicInteger counter = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, 60, TimeUnit.SECONDS, queue, task -> {
-            Thread thread = new Thread(task, name + "-" + counter.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        }, new ThreadPoolExecutor.AbortPolicy());
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, 60, TimeUnit.SECONDS, queue, threads,
+                new ThreadPoolExecutor.AbortPolicy());
         return new ExecutorWorkers(pool, size, pool::getPoolSize);
     }
 

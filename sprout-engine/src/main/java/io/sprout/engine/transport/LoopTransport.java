@@ -2,6 +2,7 @@ package io.sprout.engine.transport;
 
 import io.sprout.engine.ExecutionMode;
 import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.exec.ThreadNames;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
 
@@ -27,29 +28,36 @@ public final class LoopTransport implements Transport {
     private final ServerTls tls;
     private final boolean blockingWorkers;
     private final String name;
+    private final ThreadNames names;
     private final ShedQueue shedQueue = new ShedQueue();
     private SelectorLoop[] loops;
     private int nextLoop;
     private Acceptor acceptor;
 
-    /** @param tls the server's TLS, or {@code null} for plaintext */
-    public LoopTransport(ServerContext context, Workers workers, ServerTls tls, ExecutionMode mode) {
+    /**
+     * @param tls the server's TLS, or {@code null} for plaintext
+     * @param names names the loops and the acceptor; told the bound port before they start
+     */
+    public LoopTransport(ServerContext context, Workers workers, ServerTls tls, ExecutionMode mode,
+            ThreadNames names) {
         this.context = context;
         this.workers = workers;
         this.tls = tls;
         this.blockingWorkers = mode == ExecutionMode.HYBRID;
         this.name = mode == ExecutionMode.HYBRID ? "hybrid" : "nio";
+        this.names = names;
     }
 
     @Override
     public void start() throws IOException {
         acceptor = Acceptor.bind(context, shedQueue, this::distribute);
+        names.bound(acceptor.ports().getFirst());
         loops = new SelectorLoop[context.config().selectorThreads()];
         for (int i = 0; i < loops.length; i++) {
-            loops[i] = new SelectorLoop("sprout-" + name + "-loop-" + (i + 1), SWEEP_PERIOD_NANOS);
+            loops[i] = new SelectorLoop(names.name(name + "-" + (i + 1)), SWEEP_PERIOD_NANOS);
             loops[i].start();
         }
-        acceptor.start("sprout-" + name + "-acceptor");
+        acceptor.start(names.name(name + "-acceptor"));
     }
 
     @Override

@@ -15,7 +15,6 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.Deflater;
 
@@ -157,12 +156,17 @@ public final class WebSocketConnection implements WebSocket, MessageListener {
     @Override
     public void closeFrame(int code, String reason) {
         CompletableFuture<Void> answered;
+        State before;
         synchronized (this) {
-            State before = state;
+            before = state;
             state = State.CLOSED;
             answered = before == State.OPEN
                     ? control(Opcode.CLOSE, ByteBuffer.wrap(FrameWriter.closePayload(code, "")), true)
                     : closeSentOrDone();
+        }
+        if (before == State.CLOSING) {
+            // The closing handshake is done: the close timeout has nothing left to guard.
+            exchange.timeout(Duration.ZERO, null);
         }
         answered.whenComplete((sent, failure) -> exchange.complete());
         tellClosed(code, reason);
@@ -269,7 +273,9 @@ public final class WebSocketConnection implements WebSocket, MessageListener {
             state = State.CLOSING;
             closeSent = control(Opcode.CLOSE, ByteBuffer.wrap(FrameWriter.closePayload(code, reason)), true);
         }
-        CompletableFuture.delayedExecutor(config.closeTimeout().toNanos(), TimeUnit.NANOSECONDS).execute(() -> {
+        // On the server's timer, through the exchange: cancelled when the client's Close arrives, and with the
+        // exchange whenever it ends, so an answered close leaves no timer behind.
+        exchange.timeout(config.closeTimeout(), () -> {
             if (state != State.CLOSED) {
                 exchange.abort(new SocketTimeoutException("No Close from the client within " + config.closeTimeout()));
             }

@@ -15,11 +15,12 @@ final class TaskLog {
     record Entry(String label, String thread, boolean virtual) {
 
         /**
-         * A worker: a pooled platform worker ({@code sprout-worker-N}) or a virtual thread; not an event loop
-         * ({@code sprout-nio-loop-N}), the timer ({@code sprout-timer}) or a test thread that asked for the task.
+         * A worker: a pooled platform worker ({@code sprout-<port>-worker-N}) or a virtual thread; not an event
+         * loop ({@code sprout-<port>-nio-N}), the timer ({@code sprout-<port>-timer}) or a test thread that asked
+         * for the task.
          */
         boolean onWorker() {
-            return virtual || thread.startsWith("sprout-worker-");
+            return virtual || thread.matches("sprout-\\d+-worker-\\d+");
         }
     }
 

@@ -211,12 +211,13 @@ class TlsAbuseIT {
         return RawClient.over(TestTls.plainSocket(server.port()));
     }
 
-    /** The server's own platform threads (loops, acceptor, timer, watchdog); pool workers come and go by design. */
+    /** The server's own platform threads (loops, acceptor, timer, watchdog); pool and rescue threads come and go. */
     private static Set<String> serverThreadsOtherThanWorkers() {
         Set<String> names = new TreeSet<>();
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (thread.getName().startsWith("sprout-") && !thread.getName().startsWith("sprout-worker-")) {
-                names.add(thread.getName());
+            String name = thread.getName();
+            if (name.startsWith("sprout-") && !name.matches("sprout-\\d+-(worker|rescue)-\\d+")) {
+                names.add(name);
             }
         }
         return names;

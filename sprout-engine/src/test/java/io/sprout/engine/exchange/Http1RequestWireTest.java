@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class Http1RequestWireTest {
 
     private final ServerContext context = new ServerContext(ServerConfig.builder().build(),
-            (request, response) -> { }, Runnable::run);
+            (request, response) -> { }, Runnable::run, Runnable::run, Thread::new);
     private MemoryChannel channel;
     private HttpConnection connection;
 

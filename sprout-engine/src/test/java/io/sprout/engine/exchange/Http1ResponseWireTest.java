@@ -22,7 +22,7 @@ class Http1ResponseWireTest {
     private static final String DATE = "Sun, 06 Nov 1994 08:49:37 GMT";
 
     private final ServerContext context = new ServerContext(ServerConfig.builder().build(),
-            (request, response) -> { }, Runnable::run);
+            (request, response) -> { }, Runnable::run, Runnable::run, Thread::new);
     private final HttpConnection connection = new HttpConnection(context, new MemoryChannel(""), () -> true,
             outcome -> { });
 

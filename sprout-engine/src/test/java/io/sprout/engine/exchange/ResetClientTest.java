@@ -51,7 +51,8 @@ class ResetClientTest {
     }
 
     private static Outcome serveToAResetClient(HttpHandler handler) {
-        ServerContext context = new ServerContext(ServerConfig.builder().build(), handler, Runnable::run);
+        ServerContext context = new ServerContext(ServerConfig.builder().build(), handler, Runnable::run, Runnable::run,
+                Thread::new);
         try {
             MemoryChannel channel = new MemoryChannel("").resetByClient();
             HttpConnection connection = new HttpConnection(context, channel, () -> true, outcome -> { });

@@ -97,7 +97,8 @@ class ServerKeepAliveTest {
      */
     private static Served serve(HttpHandler handler, UnaryOperator<ServerConfig.Builder> config,
             BooleanSupplier transportAllowsKeepAlive, Consumer<ServerContext> before, String body, String... heads) {
-        ServerContext context = new ServerContext(config.apply(ServerConfig.builder()).build(), handler, Runnable::run);
+        ServerContext context = new ServerContext(config.apply(ServerConfig.builder()).build(), handler, Runnable::run,
+                Runnable::run, Thread::new);
         try {
             MemoryChannel channel = new MemoryChannel(body);
             HttpConnection connection = new HttpConnection(context, channel, transportAllowsKeepAlive,

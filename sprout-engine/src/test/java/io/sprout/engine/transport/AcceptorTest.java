@@ -37,7 +37,8 @@ class AcceptorTest {
     private static <T> T acceptOne(ServerConfig.Builder builder, SocketOption<T> option) throws Exception {
         ServerConfig config = builder.address(InetAddress.getLoopbackAddress()).port(0).build();
         BlockingQueue<T> seen = new ArrayBlockingQueue<>(1);
-        ServerContext context = new ServerContext(config, (request, response) -> { }, Runnable::run);
+        ServerContext context = new ServerContext(config, (request, response) -> { }, Runnable::run,
+                Runnable::run, Thread::new);
         Acceptor acceptor = Acceptor.bind(context, new ShedQueue(), (channel, admitted) -> {
             seen.add(channel.getOption(option));
             Acceptor.closeQuietly(channel);

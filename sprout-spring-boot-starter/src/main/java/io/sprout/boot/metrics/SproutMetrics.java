@@ -67,6 +67,12 @@ public final class SproutMetrics implements MeterBinder {
                     .description("Connections or requests ended because a client ran out of time, by limit")
                     .baseUnit("timeouts").register(registry);
         }
+        counter(registry, "sprout.tasks.rescued",
+                "Tasks of suspended exchanges the saturated workers refused, run by the rescue threads instead",
+                "tasks", ServerStats::tasksRescued);
+        counter(registry, "sprout.exchanges.refused",
+                "Suspended exchanges aborted because neither the workers nor the rescue threads could take a task",
+                "exchanges", ServerStats::exchangesRefused);
         gauge(registry, "sprout.requests.active", "Requests being handled", "requests", ServerStats::requestsActive);
         gauge(registry, "sprout.exchanges.detached", "Suspended or upgraded exchanges, holding no thread",
                 "exchanges", ServerStats::exchangesDetached);

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One request's life in the container: the REQUEST dispatch, error handling (ERROR dispatch to the matching
@@ -186,6 +187,9 @@ final class Exchange {
         if (ended || cause == null && !upgraded) {
             return;
         }
+        if (cause != null) {
+            logEnding(cause);
+        }
         inContainer(() -> {
             if (cause != null) {
                 request.bodyFailed(cause);
@@ -201,19 +205,44 @@ final class Exchange {
         });
     }
 
-    /** Runs a container task with the application's class loader; a failure aborts the engine exchange. */
+    /**
+     * Runs a container task with the application's class loader; a failure aborts the engine exchange. An
+     * {@link Error} ends the exchange too, and then goes on to the worker's own loop: it is not the container's to
+     * swallow.
+     */
     private void inContainer(ContainerTask task) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(context.getClassLoader());
         try {
             task.run();
-        } catch (Exception | Error failure) {
-            LOG.debug("An asynchronous cycle failed; aborting the connection", failure);
-            end();
-            request.engineExchange().abort(failure);
+        } catch (Exception failure) {
+            failed(failure);
+        } catch (Error fatal) {
+            failed(fatal);
+            throw fatal;
         } finally {
             thread.setContextClassLoader(previous);
+        }
+    }
+
+    private void failed(Throwable failure) {
+        logEnding(failure);
+        end();
+        request.engineExchange().abort(failure);
+    }
+
+    /**
+     * A failure that ends the exchange, with the request line: WARN, except for the client going away or a
+     * timeout ({@link IOException}s, normal on a network) and the server refusing work when overloaded (counted as
+     * {@code sprout.exchanges.refused}), which are DEBUG.
+     */
+    private void logEnding(Throwable failure) {
+        String line = request.getMethod() + " " + (original == null ? request.getRequestURI() : original.requestUri());
+        if (failure instanceof IOException || failure instanceof RejectedExecutionException) {
+            LOG.debug("The exchange of {} ended: {}", line, failure.toString());
+        } else {
+            LOG.warn("The exchange of {} failed; aborting the connection", line, failure);
         }
     }
 

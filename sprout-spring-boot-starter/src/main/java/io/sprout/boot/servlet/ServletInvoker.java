@@ -62,6 +62,11 @@ final class ServletInvoker {
         } catch (VirtualMachineError fatal) {
             throw fatal;
         } catch (Throwable failure) {
+            // The boundary of the application, as the engine's handler call is for the engine: whatever a servlet
+            // or filter throws, an Error such as an AssertionError or a NoClassDefFoundError included, becomes the
+            // spec's error dispatch (a 500 page, or an abort once committed) and is logged at ERROR by the caller,
+            // as Tomcat's StandardWrapperValve does. Returned, not swallowed; only a VirtualMachineError, after
+            // which nothing can be trusted, goes on to the worker's loop.
             return failure;
         }
     }

@@ -17,7 +17,7 @@ final class Housekeeper {
     private final Thread thread;
 
     private Housekeeper(SessionStore sessions, Duration interval, int port) {
-        this.thread = Thread.ofPlatform().daemon(false).name("sprout-housekeeper-" + port).unstarted(() -> {
+        this.thread = Thread.ofPlatform().daemon(false).name("sprout-" + port + "-housekeeper").unstarted(() -> {
             try {
                 while (!stopped.await(interval.toMillis(), TimeUnit.MILLISECONDS)) {
                     sessions.evictExpired();

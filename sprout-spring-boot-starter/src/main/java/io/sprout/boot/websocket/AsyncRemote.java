@@ -67,6 +67,8 @@ final class AsyncRemote extends Remote implements RemoteEndpoint.Async {
 
     private CompletableFuture<Void> timed(CompletableFuture<Void> sent) {
         long timeout = sendTimeout;
+        // On the JDK's one delay thread, not the server's timer, which the engine does not export: still bounded
+        // (one thread per JVM, one small task per pending send) and cancelled by the JDK once the send completes.
         return timeout > 0 ? sent.copy().orTimeout(timeout, TimeUnit.MILLISECONDS) : sent;
     }
 

@@ -53,6 +53,11 @@ final class FakeAsyncExchange implements AsyncExchange {
     }
 
     @Override
+    public void executeConcurrently(Runnable task) {
+        Thread.ofVirtual().start(task);
+    }
+
+    @Override
     public void timeout(Duration after, Runnable onTimeout) {
         // The container's unit tests complete or dispatch well before any timeout.
     }

@@ -95,7 +95,8 @@ class ServletWriteListenerIT {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo(BODY);
         assertThat(errors).isEmpty();
-        assertThat(callbackThreads).isNotEmpty().noneMatch(name -> name.startsWith("sprout-nio-loop"));
+        assertThat(callbackThreads).isNotEmpty()
+                .noneMatch(name -> name.startsWith("sprout-" + server.port() + "-nio-"));
     }
 
     @Test

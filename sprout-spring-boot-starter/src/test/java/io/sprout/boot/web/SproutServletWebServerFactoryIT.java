@@ -202,7 +202,8 @@ class SproutServletWebServerFactoryIT {
         start(factory(), servlet("/hello", text("hi")));
         assertThat(webServer.keepAliveThreadRunning()).isTrue();
         assertThat(Thread.getAllStackTraces().keySet()).anyMatch(
-                thread -> thread.getName().startsWith("sprout-housekeeper") && !thread.isDaemon());
+                thread -> thread.getName().equals("sprout-" + webServer.getPort() + "-housekeeper")
+                        && !thread.isDaemon());
         webServer.stop();
         assertThat(webServer.keepAliveThreadRunning()).isFalse();
     }

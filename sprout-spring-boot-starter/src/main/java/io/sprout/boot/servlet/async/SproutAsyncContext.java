@@ -7,10 +7,14 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
@@ -46,6 +50,8 @@ public final class SproutAsyncContext implements AsyncContext {
     private record Registered(AsyncListener listener, ServletRequest request, ServletResponse response) {
     }
 
+    private static final Logger LOG = LoggerFactory.getLogger(SproutAsyncContext.class);
+
     private final ReentrantLock lock = new ReentrantLock();
     private final List<Registered> listeners = new ArrayList<>();
     private final ServletRequest request;
@@ -53,6 +59,7 @@ public final class SproutAsyncContext implements AsyncContext {
     private final boolean originalRequestAndResponse;
     private final String originalPath;
     private final ServletContext servletContext;
+    private final Executor workers;
     private Outcome pending;
     private Consumer<SproutAsyncContext> onDecided;
     private boolean taken;
@@ -62,13 +69,14 @@ public final class SproutAsyncContext implements AsyncContext {
      * @param originalPath the path (within the context, with query) a no-argument {@link #dispatch()} goes to
      */
     public SproutAsyncContext(ServletRequest request, ServletResponse response, boolean originalRequestAndResponse,
-            String originalPath, ServletContext servletContext, long timeoutMillis) {
+            String originalPath, ServletContext servletContext, long timeoutMillis, Executor workers) {
         this.request = request;
         this.response = response;
         this.originalRequestAndResponse = originalRequestAndResponse;
         this.originalPath = originalPath;
         this.servletContext = servletContext;
         this.timeoutMillis = timeoutMillis;
+        this.workers = workers;
     }
 
     /**
@@ -221,10 +229,37 @@ public final class SproutAsyncContext implements AsyncContext {
         }
     }
 
-    /** Runs the task on a new virtual thread: cheap, and never one of the engine's bounded workers. */
+    /**
+     * Runs the task on one of the server's workers, beside the request's own tasks (its timeout and callbacks go on
+     * while the task runs), with the context class loader of the thread that called this method, as a thread it
+     * started would inherit. Bounded by the workers: with platform threads it waits in the pool's queue when every
+     * worker is busy.
+     *
+     * @throws java.util.concurrent.RejectedExecutionException when the workers and their queue are full, or the
+     *     server is stopping: the caller hears of it at once rather than the task never running
+     */
     @Override
     public void start(Runnable run) {
-        Thread.ofVirtual().name("sprout-async-start").start(run);
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        workers.execute(() -> {
+            Thread thread = Thread.currentThread();
+            ClassLoader previous = thread.getContextClassLoader();
+            thread.setContextClassLoader(loader);
+            try {
+                run.run();
+            } catch (RuntimeException failure) {
+                // Logged here, with the request: thrown on, it would end a pool thread and reach only stderr. An
+                // Error does go on, to the worker's own handler.
+                LOG.warn("The AsyncContext.start task of {} failed", requestLine(), failure);
+            } finally {
+                thread.setContextClassLoader(previous);
+            }
+        });
+    }
+
+    private String requestLine() {
+        return request instanceof HttpServletRequest http ? http.getMethod() + " " + http.getRequestURI()
+                : "a request";
     }
 
     @Override

@@ -182,10 +182,16 @@ final class ServletOutput extends ServletOutputStream {
         armed = false;
         try {
             listener.onWritePossible();
-        } catch (Throwable failure) {
+        } catch (Exception failure) {
+            // As on Tomcat, a failing callback ends the request: the async listeners hear onError next (and the
+            // container logs it with the request line when the exchange ends).
             failed(failure);
-            // As on Tomcat, a failing callback ends the request: the async listeners hear onError next.
             exchange.abort(failure);
+        } catch (Error fatal) {
+            // Ends the request as well, then goes on to the worker's own loop: not the container's to swallow.
+            failed(fatal);
+            exchange.abort(fatal);
+            throw fatal;
         }
     }
 }

@@ -431,11 +431,11 @@ public final class SproutRequest implements HttpServletRequest {
         if (async != null && async.started()) {
             throw new IllegalStateException("startAsync() has already been called in this dispatch");
         }
-        engineExchange();
+        AsyncExchange exchange = engineExchange();
         String query = dispatch.queryString();
         String path = dispatch.pathWithinContext() + (query == null ? "" : "?" + query);
         SproutAsyncContext next = new SproutAsyncContext(request, servletResponse, original, path,
-                environment.servletContext(), environment.asyncTimeoutMillis());
+                environment.servletContext(), environment.asyncTimeoutMillis(), exchange::executeConcurrently);
         if (async != null) {
             async.fireStartAsync(next);
         }

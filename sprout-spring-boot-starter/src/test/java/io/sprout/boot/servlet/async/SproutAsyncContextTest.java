@@ -16,7 +16,8 @@ class SproutAsyncContextTest {
     private final List<String> events = new ArrayList<>();
 
     private SproutAsyncContext context(long timeout) {
-        SproutAsyncContext context = new SproutAsyncContext(null, null, true, "/orig?q=1", null, timeout);
+        SproutAsyncContext context = new SproutAsyncContext(null, null, true, "/orig?q=1", null, timeout,
+                Runnable::run);
         context.addListener(new AsyncListener() {
             @Override
             public void onComplete(AsyncEvent event) {
@@ -120,7 +121,7 @@ class SproutAsyncContextTest {
     @Test
     void tellsListenersAboutANewCycle() {
         SproutAsyncContext first = context(0);
-        first.fireStartAsync(new SproutAsyncContext(null, null, true, "/", null, 0));
+        first.fireStartAsync(new SproutAsyncContext(null, null, true, "/", null, 0, Runnable::run));
         first.fireComplete();
         assertThat(events).containsExactly("start", "complete");
     }
