@@ -14,6 +14,8 @@ import io.sprout.engine.Timeouts;
 final class BodyClock {
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** The least waiting a body is judged on when its grace is waived: one second's worth of the minimum rate. */
+    private static final long SHED_EVIDENCE_NANOS = NANOS_PER_SECOND;
 
     private final long readNanos;
     private final long totalNanos;
@@ -39,9 +41,7 @@ final class BodyClock {
         long wait = readNanos;
         limit = TimeoutKind.BODY;
         if (rate > 0) {
-            long earned = received >= Long.MAX_VALUE / NANOS_PER_SECOND ? Long.MAX_VALUE / 4
-                    : received * NANOS_PER_SECOND / rate;
-            long byRate = Math.max(graceNanos, earned) - waited;
+            long byRate = Math.max(graceNanos, earned()) - waited;
             if (byRate < wait) {
                 wait = byRate;
                 limit = TimeoutKind.RATE;
@@ -52,6 +52,28 @@ final class BodyClock {
             limit = TimeoutKind.BODY;
         }
         return wait;
+    }
+
+    /**
+     * From when the wait starting at {@code now} may be cut short if a worker is needed ({@link SlowBodies}): the
+     * instant the body falls below the minimum rate with its grace period waived, but not before it has waited at
+     * least a second (or its whole grace period, if shorter) in all, so that a body is judged on some evidence, not
+     * on its first round trip. Only meaningful with a rate rule.
+     */
+    long sheddableFrom(long now) {
+        return now + Math.max(earned(), Math.min(graceNanos, SHED_EVIDENCE_NANOS)) - waited;
+    }
+
+    /** How long the bytes received so far entitle the client to wait in all, at the minimum rate. */
+    private long earned() {
+        // Capped far below overflow: an instant plus this must still compare by difference.
+        return received >= Long.MAX_VALUE / NANOS_PER_SECOND ? Long.MAX_VALUE / 4
+                : Math.min(Long.MAX_VALUE / 4, received * NANOS_PER_SECOND / rate);
+    }
+
+    /** The wait was cut short because a worker was needed: it ends as the rate rule ends a body. */
+    void shed() {
+        limit = TimeoutKind.RATE;
     }
 
     /** A wait lasted {@code nanos} and brought {@code bytes}. */
