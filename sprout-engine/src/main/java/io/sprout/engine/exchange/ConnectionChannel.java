@@ -48,6 +48,13 @@ public interface ConnectionChannel {
     /** As {@link #whenReadable}, for a write that would not wait; hybrid, whose writes never pend, runs it at once. */
     void whenWritable(long deadlineNanos, Runnable task);
 
+    /**
+     * From any thread: ends the {@link #read} blocked now, or the next one, with a
+     * {@link java.net.SocketTimeoutException}, as if its time had run out; writes still work, so the answer to the
+     * failed body can be sent. Every later read may fail too: the connection is to be closed after that answer.
+     */
+    void cutReadShort();
+
     /** Closes the connection at once, from any thread; blocked reads and writes fail. */
     void abort();
 

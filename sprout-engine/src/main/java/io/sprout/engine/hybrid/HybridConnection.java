@@ -74,6 +74,7 @@ final class HybridConnection implements Runnable, BlockingChannel {
     private volatile boolean handshaking;
     private volatile long writeDeadlineNanos;
     private volatile ReadWait readWait;
+    private volatile boolean readCutShort;
 
     /**
      * @param serverTls the server's TLS, or {@code null} for a plaintext connection
@@ -273,6 +274,9 @@ final class HybridConnection implements Runnable, BlockingChannel {
         }
         socket.setSoTimeout((int) Math.max(1, Math.min(timeoutMillis, Integer.MAX_VALUE)));
         int count = in.read(dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
+        if (readCutShort) {
+            throw new SocketTimeoutException("The read was cut short: a worker was needed");
+        }
         if (count > 0) {
             dst.position(dst.position() + count);
         }
@@ -311,6 +315,21 @@ final class HybridConnection implements Runnable, BlockingChannel {
         };
         if (!workers.tryExecute(waitThenRun)) {
             waitThenRun.run();
+        }
+    }
+
+    /**
+     * A blocking read cannot be woken but by closing its socket, or by shutting its input, which this does: the read
+     * returns at once and sees the flag, and the output stays open for the answer. Lingering after that answer
+     * ends at once, since nothing more can be read.
+     */
+    @Override
+    public void cutReadShort() {
+        readCutShort = true;
+        try {
+            socket.shutdownInput();
+        } catch (IOException alreadyClosed) {
+            // Closed or reset meanwhile: the blocked read has failed anyway.
         }
     }
 

@@ -102,6 +102,12 @@ final class HybridTls implements BlockingChannel {
         }
     }
 
+    /** The record layer reads through the connection, whose blocked read this ends. */
+    @Override
+    public void cutReadShort() {
+        connection.cutReadShort();
+    }
+
     @Override
     public void abort() {
         connection.close();

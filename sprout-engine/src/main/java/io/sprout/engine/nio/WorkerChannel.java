@@ -39,6 +39,7 @@ final class WorkerChannel implements ConnectionChannel {
     private final ReadinessTask onReadable = new ReadinessTask(SelectionKey.OP_READ);
     private final ReadinessTask onWritable = new ReadinessTask(SelectionKey.OP_WRITE);
     private volatile int blockedOps;
+    private volatile boolean readCutShort;
 
     /**
      * @param io the socket channel, or the TLS layer over it
@@ -64,7 +65,7 @@ final class WorkerChannel implements ConnectionChannel {
             if (count != 0) {
                 return count;
             }
-            if (!awaitReady(SelectionKey.OP_READ, deadline)) {
+            if (!awaitReady(SelectionKey.OP_READ, deadline) || readCutShort) {
                 throw new SocketTimeoutException("No request body bytes within " + timeoutMillis + " ms");
             }
         }
@@ -107,6 +108,13 @@ final class WorkerChannel implements ConnectionChannel {
     @Override
     public void whenWritable(long deadlineNanos, Runnable task) {
         arm(onWritable, deadlineNanos, task);
+    }
+
+    /** Wakes the parked reader, which sees the flag; set first, so a reader that has yet to park sees it too. */
+    @Override
+    public void cutReadShort() {
+        readCutShort = true;
+        readiness.signal();
     }
 
     @Override
@@ -167,6 +175,10 @@ final class WorkerChannel implements ConnectionChannel {
 
     private boolean awaitReady(int ops, long deadline) throws IOException {
         readiness.arm();
+        if (ops == SelectionKey.OP_READ && readCutShort) {
+            // Cut short before the arm above, whose reset would otherwise swallow the signal.
+            return false;
+        }
         blockedOps = ops;
         loop.execute(connection::watchForWorker);
         long left = deadline - System.nanoTime();
