@@ -16,6 +16,7 @@ public final class Counters {
     public final LongAdder connectionsShed = new LongAdder();
     public final LongAdder requestsActive = new LongAdder();
     public final LongAdder requestsTotal = new LongAdder();
+    public final LongAdder requestsShed = new LongAdder();
     public final LongAdder bytesIn = new LongAdder();
     public final LongAdder bytesOut = new LongAdder();
     private final Map<TimeoutKind, LongAdder> timeouts = new EnumMap<>(TimeoutKind.class);

@@ -32,6 +32,8 @@ final class RequestBody extends InputStream {
 
     private final HttpConnection connection;
     private final BodyClock clock;
+    /** This body's blocking waits as {@link SlowBodies} sees them; made at the first wait. */
+    private SlowBodies.Wait shedding;
     private ChunkedDecoder decoder;
     private long remaining;
     private boolean raw;
@@ -191,16 +193,31 @@ final class RequestBody extends InputStream {
         long wait = clock.allowedWait(start);
         int before = connection.inbound().buffer().remaining();
         boolean open = false;
+        if (shedding == null) {
+            shedding = connection.context().slowBodies().watch(connection.channel());
+        }
+        shedding.begin(clock.sheddableFrom(start));
         try {
             // At least a millisecond: bytes already there are still taken when the limit has just run out.
             open = connection.inbound().fill(connection.channel(), Math.max(1, (wait + 999_999) / 1_000_000));
-            return open;
         } catch (SocketTimeoutException e) {
             timedOut = true;
             throw tooSlow(e);
         } finally {
             clock.waited(System.nanoTime() - start, open ? connection.inbound().buffer().remaining() - before : 0);
+            if (shedding.end()) {
+                // Whatever the read did, the body is failed: its worker is wanted for work that waits.
+                shed();
+            }
         }
+        return open;
+    }
+
+    /** The wait was cut short to free the worker: fails the body as the rate rule with its grace waived. */
+    private void shed() throws RequestBodyException {
+        timedOut = true;
+        clock.shed();
+        throw tooSlow(new SocketTimeoutException("A worker was needed while the body arrived below the minimum rate"));
     }
 
     /**
