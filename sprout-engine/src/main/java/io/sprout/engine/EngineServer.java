@@ -45,16 +45,19 @@ final class EngineServer implements SproutServer {
             // Asked first: a TLS configuration whose contexts cannot be had fails the start before any thread exists.
             ServerTls tls = config.tls() == null ? null
                     : ServerTls.start(config.tls(), List.of(ServerTls.HTTP_1_1), config.bufferPoolCapacity());
-            Workers startingWorkers = switch (config.threadType()) {
+            Workers pool = switch (config.threadType()) {
                 case PLATFORM -> Workers.platform(config.threadPoolSize(), config.workerQueueCapacity(),
                         "sprout-worker");
                 case VIRTUAL -> Workers.virtual();
             };
             ServerContext starting = new ServerContext(config, handler, task -> {
-                if (!startingWorkers.tryExecute(task)) {
+                if (!pool.tryExecute(task)) {
                     throw new RejectedExecutionException("The workers are saturated or stopped");
                 }
             });
+            // Virtual threads are never saturated: nothing to shed for.
+            Workers startingWorkers = config.threadType() == ThreadType.PLATFORM
+                    ? new SheddingWorkers(pool, starting.slowBodies()) : pool;
             Transport startingTransport = switch (config.executionMode()) {
                 case NIO -> new NioTransport(starting, startingWorkers, tls);
                 case HYBRID -> new HybridTransport(starting, startingWorkers, tls);
