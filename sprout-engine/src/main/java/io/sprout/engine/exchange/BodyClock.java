@@ -58,16 +58,16 @@ final class BodyClock {
      * From when the wait starting at {@code now} may be cut short if a worker is needed ({@link SlowBodies}): the
      * instant the body falls below the minimum rate with its grace period waived, but not before it has waited at
      * least a second (or its whole grace period, if shorter) in all, so that a body is judged on some evidence, not
-     * on its first round trip. Only meaningful with a rate rule.
+     * on its first round trip. Without a rate rule, never (in practice).
      */
     long sheddableFrom(long now) {
         return now + Math.max(earned(), Math.min(graceNanos, SHED_EVIDENCE_NANOS)) - waited;
     }
 
-    /** How long the bytes received so far entitle the client to wait in all, at the minimum rate. */
+    /** How long the bytes received so far entitle the client to wait in all, at the minimum rate (no rule: ever). */
     private long earned() {
         // Capped far below overflow: an instant plus this must still compare by difference.
-        return received >= Long.MAX_VALUE / NANOS_PER_SECOND ? Long.MAX_VALUE / 4
+        return rate == 0 || received >= Long.MAX_VALUE / NANOS_PER_SECOND ? Long.MAX_VALUE / 4
                 : Math.min(Long.MAX_VALUE / 4, received * NANOS_PER_SECOND / rate);
     }
 

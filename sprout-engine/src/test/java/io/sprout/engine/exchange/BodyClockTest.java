@@ -65,4 +65,11 @@ class BodyClockTest {
         clock.waited(S, 2400);
         assertThat(clock.sheddableFrom(30 * S)).as("2640 bytes earn 11 s, 4 s spent").isEqualTo(37 * S);
     }
+
+    @Test
+    void withoutARateRuleABodyIsNeverSheddable() {
+        BodyClock clock = new BodyClock(Timeouts.DEFAULT, MinDataRates.NONE);
+
+        assertThat(clock.sheddableFrom(0)).isGreaterThan(1_000_000 * S);
+    }
 }
