@@ -39,11 +39,18 @@ final class SheddingWorkers implements Workers {
         if (!taken) {
             waiting.decrementAndGet();
         }
-        // Every worker busy as the task came: it waits in the queue (unless one frees up meanwhile).
-        if (!taken || pool.busy() >= pool.max()) {
-            slowBodies.shedOne(() -> waiting.get() > 0, pool.max());
+        if (!taken || workWaits()) {
+            slowBodies.shedOne(this::workWaits, pool.max());
         }
         return taken;
+    }
+
+    /**
+     * Every worker is busy and a task has not started: it waits in the queue. (Busy alone would also hold the moment
+     * a task takes the last free worker; a task not started alone, the moment before a free worker takes it.)
+     */
+    private boolean workWaits() {
+        return waiting.get() > 0 && pool.busy() >= pool.max();
     }
 
     @Override
