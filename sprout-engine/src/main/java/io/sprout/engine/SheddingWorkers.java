@@ -5,6 +5,7 @@ import io.sprout.engine.exec.Workers;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /**
  * A platform pool that, whenever a task has to wait for a worker (every worker was busy when it came) or is refused,
@@ -23,6 +24,8 @@ final class SheddingWorkers implements Workers {
     private final SlowBodies slowBodies;
     /** Tasks handed to the pool that have not started: the work that waits for a worker. */
     private final AtomicInteger waiting = new AtomicInteger();
+    /** One object for every shed asked for, rather than a method reference made per task. */
+    private final BooleanSupplier workStillWaits = this::workWaits;
 
     SheddingWorkers(Workers pool, SlowBodies slowBodies) {
         this.pool = pool;
@@ -40,7 +43,7 @@ final class SheddingWorkers implements Workers {
             waiting.decrementAndGet();
         }
         if (!taken || workWaits()) {
-            slowBodies.shedOne(this::workWaits, pool.max());
+            slowBodies.shedOne(workStillWaits, pool.max());
         }
         return taken;
     }
