@@ -14,8 +14,11 @@ import io.sprout.engine.Timeouts;
 final class BodyClock {
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
-    /** The least waiting a body is judged on when its grace is waived: one second's worth of the minimum rate. */
-    private static final long SHED_EVIDENCE_NANOS = NANOS_PER_SECOND;
+    /**
+     * The least waiting a body is judged on when its grace is waived: about a long-distance round trip, so a body is
+     * not judged before its first bytes could arrive; and no longer, since work waiting for a worker waits for it.
+     */
+    private static final long SHED_EVIDENCE_NANOS = 100_000_000L;
 
     private final long readNanos;
     private final long totalNanos;
@@ -57,8 +60,8 @@ final class BodyClock {
     /**
      * From when the wait starting at {@code now} may be cut short if a worker is needed ({@link SlowBodies}): the
      * instant the body falls below the minimum rate with its grace period waived, but not before it has waited at
-     * least a second (or its whole grace period, if shorter) in all, so that a body is judged on some evidence, not
-     * on its first round trip. Without a rate rule, never (in practice).
+     * least 100 ms (or its whole grace period, if shorter) in all, so that a body is judged on some evidence, not
+     * on nothing. Without a rate rule, never (in practice).
      */
     long sheddableFrom(long now) {
         return now + Math.max(earned(), Math.min(graceNanos, SHED_EVIDENCE_NANOS)) - waited;

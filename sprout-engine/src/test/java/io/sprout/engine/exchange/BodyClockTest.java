@@ -55,10 +55,10 @@ class BodyClockTest {
     }
 
     @Test
-    void aBodyMayBeShedOnceBelowTheRateWithoutGraceAfterASecondOfWaiting() {
+    void aBodyMayBeShedOnceBelowTheRateWithoutGraceAfterATenthOfASecondOfWaiting() {
         BodyClock clock = new BodyClock(Timeouts.DEFAULT, MinDataRates.DEFAULT);
 
-        assertThat(clock.sheddableFrom(10 * S)).as("judged on a second of waiting at least").isEqualTo(11 * S);
+        assertThat(clock.sheddableFrom(10 * S)).as("judged on 100 ms of waiting at least").isEqualTo(10 * S + S / 10);
         clock.waited(3 * S, 240);
         assertThat(clock.sheddableFrom(20 * S)).as("240 bytes earned one second, three were spent")
                 .isEqualTo(18 * S);
