@@ -12,6 +12,8 @@
 #   idle           10,000 keep-alive connections, idle after one request (server RSS growth measured)
 #   slow-readers   250 connections x 6 pipelined GET /benchmark/stream?size=1048576, read at 1 KiB/s
 #   slow-bodies    200 POST /benchmark/echo bodies at 1 byte/s
+#   slow-uploads   200 POST /benchmark/echo with Content-Length 1 MiB at 1 byte/s, each replaced when it ends, so
+#                  200 stay in flight (a blocking MVC endpoint: every platform worker held; issue 18)
 #   aborts         10,000 requests cut off by a reset or close at different points
 #   flood          20,000 connections at once
 #   fd-exhaustion  connections until the server's open files run out (below scale 1: its soft limit is lowered
@@ -19,7 +21,7 @@
 #   graceful       200 requests of 3 s in flight, then SIGTERM: how many complete
 # Counts are multiplied by ABUSE_SCALE. Per attack: start, warm-up (unmeasured), ABUSE_BASELINE_SECONDS of legit
 # clients alone, the attack, release and wait (<= 20 s) for the server's open files to return to the baseline,
-# 3 s of legit clients alone, stop. A full run takes about 7 targets x 8 attacks x 1.5-2 min.
+# 3 s of legit clients alone, stop. A full run takes about 7 targets x 9 attacks x 1.5-2 min.
 #
 # Output: at ABUSE_SCALE=1, docs/abuse/<date>-<time>/ (results.md, rows.jsonl, machine.md) and the summary section
 # of docs/abuse.md; at a smaller scale (a smoke) bench-results/abuse-<date>-<time>/ only. Server logs and the
@@ -46,7 +48,7 @@ usage() {
 }
 case "${1:-}" in -h|--help|help) usage ;; esac
 
-ALL_ATTACKS="slowloris idle slow-readers slow-bodies aborts flood fd-exhaustion graceful"
+ALL_ATTACKS="slowloris idle slow-readers slow-bodies slow-uploads aborts flood fd-exhaustion graceful"
 DEFAULT_TARGETS="sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual tomcat-platform tomcat-virtual jetty-platform"
 : "${ABUSE_SCALE:=1}" "${ABUSE_SECONDS:=60}" "${ABUSE_RATE:=200}" "${ABUSE_BASELINE_SECONDS:=5}"
 : "${ABUSE_TRICKLE_SECONDS:=2}" "${ABUSE_SOURCES:=8}" "${ABUSE_ATTACKS:=$ALL_ATTACKS}"

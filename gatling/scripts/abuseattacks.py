@@ -11,6 +11,8 @@ opened before it returns, so the server's open files can be checked against the 
 | slow-readers  | 250 connections pipeline 6 x GET /benchmark/stream?size=1 MiB, then read 1 KiB per second        |
 | aborts        | 10,000 connections, 64 at a time, each cut off by a reset or a close at a different point        |
 | slow-bodies   | 200 POST /benchmark/echo with Content-Length 10,000, then one body byte per second                |
+| slow-uploads  | 200 POST /benchmark/echo with Content-Length 1 MiB, one body byte per second, each replaced as   |
+|               | soon as it ends, so 200 are in flight for the whole attack (a blocking endpoint: issue 18)      |
 | flood         | 20,000 connections at once, one keep-alive request each, held open a few seconds                 |
 | fd-exhaustion | the server's soft open-file limit lowered to its open files + 5,000, connections until they run  |
 |               | out and 500 more, held, released: does it serve again? (the limit is restored afterwards)       |
@@ -66,35 +68,48 @@ def ramp_delay(index, count, ramp_seconds):
 
 
 # ------------------------------------------------------------------ slow senders: slowloris and slow bodies
-async def slow_sender(ctx, count, head, filler, interval):
-    """`count` connections that send `head` at once and then one byte of `filler` (repeated) every `interval`
-    seconds until the server answers or closes, or the deadline passes. Returns [(outcome, seconds)], the seconds
-    counted from connect to the answer or close."""
+async def slow_connection(ctx, head, filler, interval, deadline):
+    """One connection that sends `head` at once and then one byte of `filler` (repeated) every `interval` seconds
+    until the server answers or closes, or the deadline passes. Returns (outcome, seconds), the seconds counted from
+    connect to the answer or close."""
+    loop = asyncio.get_running_loop()
+    try:
+        sock = await abusenet.connect(ctx.port, ctx.sources.next(), 10.0)
+    except (OSError, asyncio.TimeoutError) as error:
+        return "connect-" + abusenet.failure_kind(error), 0.0
+    watcher = loop.create_task(abusenet.watch_until_closed(sock, deadline))
+    try:
+        await loop.sock_sendall(sock, head)
+        for byte in itertools.cycle(filler):
+            done, _ = await asyncio.wait({watcher}, timeout=interval)
+            if done:
+                break
+            await loop.sock_sendall(sock, bytes([byte]))
+    except OSError:
+        pass  # the server ended the connection: the watcher reports how and when
+    outcome = await watcher
+    abusenet.abort(sock)
+    return outcome
+
+
+async def slow_sender(ctx, count, head, filler, interval, sustained=False):
+    """`count` slow connections (see slow_connection), opened over a ramp. With `sustained`, each of the `count`
+    slots opens a new one as soon as the last ends, until the deadline, so that `count` stay in flight throughout.
+    Returns [(outcome, seconds)] of every connection."""
     loop = asyncio.get_running_loop()
     deadline = ctx.deadline()
     ramp = min(5.0, ctx.seconds / 10)
 
-    async def one(index):
+    async def slot(index):
         await asyncio.sleep(ramp_delay(index, count, ramp))
-        try:
-            sock = await abusenet.connect(ctx.port, ctx.sources.next(), 10.0)
-        except (OSError, asyncio.TimeoutError) as error:
-            return "connect-" + abusenet.failure_kind(error), 0.0
-        watcher = loop.create_task(abusenet.watch_until_closed(sock, deadline))
-        try:
-            await loop.sock_sendall(sock, head)
-            for byte in itertools.cycle(filler):
-                done, _ = await asyncio.wait({watcher}, timeout=interval)
-                if done:
-                    break
-                await loop.sock_sendall(sock, bytes([byte]))
-        except OSError:
-            pass  # the server ended the connection: the watcher reports how and when
-        outcome = await watcher
-        abusenet.abort(sock)
-        return outcome
+        fates = [await slow_connection(ctx, head, filler, interval, deadline)]
+        while sustained and loop.time() < deadline - interval:
+            if fates[-1][0].startswith("connect-"):
+                await asyncio.sleep(interval)  # not a tight loop against a server that refuses connections
+            fates.append(await slow_connection(ctx, head, filler, interval, deadline))
+        return fates
 
-    return await asyncio.gather(*(one(i) for i in range(count)))
+    return [fate for fates in await asyncio.gather(*(slot(i) for i in range(count))) for fate in fates]
 
 
 async def slowloris(ctx):
@@ -107,6 +122,16 @@ async def slow_bodies(ctx):
     head = abusenet.request("POST", "/benchmark/echo",
                             ["Content-Type: application/octet-stream", "Content-Length: 10000"])
     fates = await slow_sender(ctx, ctx.count(200), head, b"x", 1.0)
+    return {"slow": abusereport.summarise_fates(fates)}
+
+
+async def slow_uploads(ctx):
+    """Issue 18: 200 uploads declaring a megabyte, kept in flight for the whole attack, into a blocking endpoint
+    (Spring MVC's /benchmark/echo reads its body on the worker), at one byte per second. With a 200-thread pool
+    every worker is held by one; the question is whether the legitimate clients beside them still get one."""
+    head = abusenet.request("POST", "/benchmark/echo",
+                            ["Content-Type: application/octet-stream", f"Content-Length: {MIB}"])
+    fates = await slow_sender(ctx, ctx.count(200), head, b"x", 1.0, sustained=True)
     return {"slow": abusereport.summarise_fates(fates)}
 
 
@@ -388,5 +413,6 @@ async def graceful(ctx):
 
 ATTACKS = {
     "slowloris": slowloris, "idle": idle, "slow-readers": slow_readers, "aborts": aborts,
-    "slow-bodies": slow_bodies, "flood": flood, "fd-exhaustion": fd_exhaustion, "graceful": graceful,
+    "slow-bodies": slow_bodies, "slow-uploads": slow_uploads, "flood": flood, "fd-exhaustion": fd_exhaustion,
+    "graceful": graceful,
 }

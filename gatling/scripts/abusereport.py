@@ -10,6 +10,8 @@ The acceptance of issue 11, as this harness reads it (every threshold is a const
   idle           legit p99 <= 100 ms, and server RSS growth <= 64 MiB
   slow-readers   legit served: at most 1 % of legitimate requests failed, and their p99 <= 1 s
   slow-bodies    legit served, and every slow body answered 408 (the rate rule) before the attack's end
+  slow-uploads   no legitimate request failed, and legit p99 <= 100 ms (issue 18: 200 slow uploads into a blocking
+                 endpoint must not take every worker); how the uploads ended is reported, not judged
   aborts         legit served, and clean: the server is alive, its open files back to the baseline (read with no
                  connection open, before and after), legit served after the attack
   flood          clean
@@ -36,7 +38,7 @@ RECOVERY_LIMIT_SECONDS = 15.0
 FDS_TOLERANCE = 8
 CLIENT_LAG_LIMIT_MS = 50.0
 
-ATTACK_ORDER = ["slowloris", "idle", "slow-readers", "slow-bodies", "aborts", "flood", "fd-exhaustion", "graceful"]
+ATTACK_ORDER = ["slowloris", "idle", "slow-readers", "slow-bodies", "slow-uploads", "aborts", "flood", "fd-exhaustion", "graceful"]
 TARGET_ORDER = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
                 "tomcat-platform", "tomcat-virtual", "jetty-platform", "jetty-virtual"]
 SUMMARY_BEGIN = "<!-- abuse-results:begin -->"
@@ -153,6 +155,11 @@ def verdict(row):
         slow = result["slow"]
         if slow["answered_408"] < slow["count"]:
             reasons.append(f"slow bodies answered 408: {slow['answered_408']}/{slow['count']}")
+    elif attack == "slow-uploads":
+        reasons = fast(legit)
+        if legit["failed"] and not any(reason.startswith("legit failures") for reason in reasons):
+            reasons.insert(0, f"legit failures {legit['failed']}/{legit['requests']} "
+                              f"({describe_counts(legit['failures'])})")
     elif attack == "aborts":
         reasons = [f"during the attack: {reason}" for reason in with_client_lag(served(legit), legit)] + clean(row)
     elif attack == "flood":
@@ -198,7 +205,7 @@ def describe_fates(slow):
 
 def describe_outcome(row):
     attack, result, server = row["attack"], row["attack_result"], row["server"]
-    if attack in ("slowloris", "slow-bodies"):
+    if attack in ("slowloris", "slow-bodies", "slow-uploads"):
         return describe_fates(result["slow"])
     if attack == "idle":
         text = f"first request: {describe_counts(result['first_request'])}; peak {result['peak_open']} open"
@@ -235,6 +242,9 @@ def describe_outcome(row):
 
 
 def slow_column(row):
+    if row["attack"] == "slow-uploads":
+        slow = row["attack_result"]["slow"]
+        return f"{slow['answered_408']}/{slow['count']} (not judged)"
     if row["attack"] in ("slowloris", "slow-bodies"):
         slow = row["attack_result"]["slow"]
         answered = slow["answered_408_in_time"] if row["attack"] == "slowloris" else slow["answered_408"]
@@ -269,6 +279,9 @@ def matrix_cell(row):
     text = f"p99 {ms(legit['p99_ms'])}" if legit["requests"] else ""
     if row["attack"] in ("slowloris", "slow-bodies"):
         text += f", 408 {slow_column(row).split(' ', 1)[1].strip('()')}"
+    if row["attack"] == "slow-uploads":
+        slow = row["attack_result"]["slow"]
+        text += f", {slow['answered_408']}/{slow['count']} uploads 408"
     if row["attack"] == "idle":
         text += f", RSS +{mib(rss_growth_kib(row['server']))}"
     if row["attack"] in ("flood", "fd-exhaustion"):

@@ -111,6 +111,16 @@ class AttackTest(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(result["slow"]["outcomes"], {"200": 10})
         self.assertEqual(result["slow"]["answered_408"], 0)
 
+    async def test_slow_uploads_replace_each_upload_that_ends_until_the_deadline(self):
+        server = TestServer()
+        port = await server.start()
+        result = await abuseattacks.slow_uploads(attack(port, scale=0.02, seconds=1.5))
+        await server.stop()
+        slow = result["slow"]
+        # Four slots; the server answers each upload at once, so each slot opens one after the other.
+        self.assertGreater(slow["count"], 4)
+        self.assertEqual(set(slow["outcomes"]), {"200"})
+
     async def test_warm_up_reconnects_when_the_server_ends_keep_alive_connections(self):
         server = TestServer(keep_alive_limit=100)
         port = await server.start()

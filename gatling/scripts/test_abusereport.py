@@ -108,6 +108,15 @@ class VerdictTest(unittest.TestCase):
         passed, reasons = abusereport.verdict(row("slow-bodies", {"slow": slow(200, 0, answered=0)}))
         self.assertEqual(reasons, ["slow bodies answered 408: 0/200"])
 
+    def test_slow_uploads_need_every_legitimate_request_served_fast(self):
+        uploads = {"slow": slow(3000, 0, answered=2800)}
+        self.assertEqual(abusereport.verdict(row("slow-uploads", uploads)), (True, []))
+        passed, reasons = abusereport.verdict(row("slow-uploads", uploads, during=legit(failed=1)))
+        self.assertFalse(passed)
+        self.assertEqual(reasons, ["legit failures 1/1000 (timeout x1)"])
+        passed, reasons = abusereport.verdict(row("slow-uploads", uploads, during=legit(p99=3000.0)))
+        self.assertEqual(reasons, ["legit p99 3000 ms > 100 ms"])
+
     def test_clean_needs_the_server_alive_its_files_back_and_legit_served_afterwards(self):
         result = {"aborted": {"reset-mid-head": 10000}, "seconds": 12.0}
         self.assertTrue(abusereport.verdict(row("aborts", result))[0])
@@ -157,6 +166,12 @@ class RenderTest(unittest.TestCase):
                       "10.2 s (p50), 10.9 s (max) | 9.8 MiB | 60 → 1100 → 61 (back); threads 40 → 60 → 41 | pass |", text)
         self.assertIn("**FAIL**: legit failures 1000/1000 (timeout x1000); legit p99 failed > 1000 ms; "
                       "408 within 15 s: 0/1000", text)
+
+    def test_shows_how_the_slow_uploads_ended_without_judging_it(self):
+        uploads = row("slow-uploads", {"slow": slow(3000, 0, answered=2800, outcomes={"408": 2800, "open": 200})})
+        self.assertEqual(abusereport.matrix_cell(uploads), "pass p99 20 ms, 2800/3000 uploads 408")
+        self.assertIn("| slow-uploads | 2 ms / 20 ms | 0/1000 | 2800/3000 (not judged) | 408 x2800, open x200;",
+                      abusereport.detail_line(uploads))
 
     def test_judges_fd_exhaustion_in_the_matrix_by_its_recovery(self):
         result = {"fd_limit": 1100, "fd_limit_lowered_from": 20000, "connections": 1060,

@@ -48,14 +48,14 @@ final class EngineServer implements SproutServer {
             ServerTls tls = config.tls() == null ? null
                     : ServerTls.start(config.tls(), List.of(ServerTls.HTTP_1_1), config.bufferPoolCapacity());
             ThreadNames names = new ThreadNames(config.port());
-            Workers startingWorkers = switch (config.threadType()) {
+            Workers pool = switch (config.threadType()) {
                 case PLATFORM -> Workers.platform(config.threadPoolSize(), config.workerQueueCapacity(),
                         names.daemons("worker"));
                 case VIRTUAL -> Workers.virtual();
             };
             RescueExecutor startingRescue = new RescueExecutor(names.daemons("rescue"));
             ServerContext starting = new ServerContext(config, handler, task -> {
-                if (!startingWorkers.tryExecute(task)) {
+                if (!pool.tryExecute(task)) {
                     throw new RejectedExecutionException("The workers are saturated or stopped");
                 }
             }, task -> {
@@ -63,6 +63,9 @@ final class EngineServer implements SproutServer {
                     throw new RejectedExecutionException("The rescue threads are saturated or stopped");
                 }
             }, names.daemon("timer"));
+            // Virtual threads are never saturated: nothing to shed for.
+            Workers startingWorkers = config.threadType() == ThreadType.PLATFORM
+                    ? new SheddingWorkers(pool, starting.slowBodies()) : pool;
             Transport startingTransport = new LoopTransport(starting, startingWorkers, tls, config.executionMode(),
                     names);
             try {

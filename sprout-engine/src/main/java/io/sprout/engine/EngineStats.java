@@ -93,6 +93,11 @@ final class EngineStats implements ServerStats {
     }
 
     @Override
+    public long requestsShed() {
+        return read(run -> run.counters().requestsShed.sum());
+    }
+
+    @Override
     public long bytesIn() {
         return read(run -> run.counters().bytesIn.sum());
     }

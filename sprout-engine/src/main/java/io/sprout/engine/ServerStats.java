@@ -55,6 +55,13 @@ public interface ServerStats {
     /** Counter: requests whose head was parsed, including those answered with an error. */
     long requestsTotal();
 
+    /**
+     * Counter: requests answered 408 and closed before their body's grace period ended, because work waited for a
+     * platform worker while their worker was blocked on a body arriving below the minimum rate (the slowest first).
+     * Also counted as {@link TimeoutKind#RATE} timeouts. Always 0 with virtual threads.
+     */
+    long requestsShed();
+
     /** Counter: bytes read from clients (over TLS, the decrypted bytes). */
     long bytesIn();
 

@@ -14,6 +14,11 @@ import io.sprout.engine.Timeouts;
 final class BodyClock {
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /**
+     * The least waiting a body is judged on when its grace is waived: about a long-distance round trip, so a body is
+     * not judged before its first bytes could arrive; and no longer, since work waiting for a worker waits for it.
+     */
+    private static final long SHED_EVIDENCE_NANOS = 100_000_000L;
 
     private final long readNanos;
     private final long totalNanos;
@@ -39,9 +44,7 @@ final class BodyClock {
         long wait = readNanos;
         limit = TimeoutKind.BODY;
         if (rate > 0) {
-            long earned = received >= Long.MAX_VALUE / NANOS_PER_SECOND ? Long.MAX_VALUE / 4
-                    : received * NANOS_PER_SECOND / rate;
-            long byRate = Math.max(graceNanos, earned) - waited;
+            long byRate = Math.max(graceNanos, earned()) - waited;
             if (byRate < wait) {
                 wait = byRate;
                 limit = TimeoutKind.RATE;
@@ -52,6 +55,28 @@ final class BodyClock {
             limit = TimeoutKind.BODY;
         }
         return wait;
+    }
+
+    /**
+     * From when the wait starting at {@code now} may be cut short if a worker is needed ({@link SlowBodies}): the
+     * instant the body falls below the minimum rate with its grace period waived, but not before it has waited at
+     * least 100 ms (or its whole grace period, if shorter) in all, so that a body is judged on some evidence, not
+     * on nothing. Without a rate rule, never (in practice).
+     */
+    long sheddableFrom(long now) {
+        return now + Math.max(earned(), Math.min(graceNanos, SHED_EVIDENCE_NANOS)) - waited;
+    }
+
+    /** How long the bytes received so far entitle the client to wait in all, at the minimum rate (no rule: ever). */
+    private long earned() {
+        // Capped far below overflow: an instant plus this must still compare by difference.
+        return rate == 0 || received >= Long.MAX_VALUE / NANOS_PER_SECOND ? Long.MAX_VALUE / 4
+                : Math.min(Long.MAX_VALUE / 4, received * NANOS_PER_SECOND / rate);
+    }
+
+    /** The wait was cut short because a worker was needed: it ends as the rate rule ends a body. */
+    void shed() {
+        limit = TimeoutKind.RATE;
     }
 
     /** A wait lasted {@code nanos} and brought {@code bytes}. */

@@ -57,6 +57,13 @@ public interface ConnectionChannel {
     default void exchangeSuspended() {
     }
 
+    /**
+     * From any thread: ends the {@link #read} blocked now, or the next one, with a
+     * {@link java.net.SocketTimeoutException}, as if its time had run out; writes still work, so the answer to the
+     * failed body can be sent. Every later read may fail too: the connection is to be closed after that answer.
+     */
+    void cutReadShort();
+
     /** Closes the connection at once, from any thread; blocked reads and writes fail. */
     void abort();
 

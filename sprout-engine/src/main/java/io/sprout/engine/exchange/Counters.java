@@ -18,6 +18,7 @@ public final class Counters {
     public final LongAdder requestsTotal = new LongAdder();
     /** Suspended exchanges aborted because no worker and no rescue thread could take their tasks. */
     public final LongAdder exchangesRefused = new LongAdder();
+    public final LongAdder requestsShed = new LongAdder();
     public final LongAdder bytesIn = new LongAdder();
     public final LongAdder bytesOut = new LongAdder();
     private final Map<TimeoutKind, LongAdder> timeouts = new EnumMap<>(TimeoutKind.class);

@@ -83,6 +83,11 @@ final class Http1RequestWire implements RequestWire {
     }
 
     @Override
+    public void cutReadShort() {
+        connection.channel().cutReadShort();
+    }
+
+    @Override
     public void beforeWait() throws IOException {
         if (expectContinue) {
             expectContinue = false;

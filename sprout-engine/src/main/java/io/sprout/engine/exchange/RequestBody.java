@@ -31,6 +31,8 @@ final class RequestBody extends InputStream {
     private final ServerContext context;
     private final RequestWire wire;
     private final BodyClock clock;
+    /** This body's blocking waits as {@link SlowBodies} sees them; made at the first wait. */
+    private SlowBodies.Wait shedding;
     private boolean raw;
     private Duration rawIdleTimeout;
     private boolean finished;
@@ -176,16 +178,31 @@ final class RequestBody extends InputStream {
         long start = System.nanoTime();
         long wait = clock.allowedWait(start);
         int arrived = 0;
+        if (shedding == null) {
+            shedding = context.slowBodies().watch(wire::cutReadShort);
+        }
+        shedding.begin(clock.sheddableFrom(start));
         try {
             // At least a millisecond: bytes already there are still taken when the limit has just run out.
             arrived = wire.fill(Math.max(1, (wait + 999_999) / 1_000_000));
-            return arrived >= 0;
         } catch (SocketTimeoutException e) {
             timedOut = true;
             throw tooSlow(e);
         } finally {
             clock.waited(System.nanoTime() - start, Math.max(0, arrived));
+            if (shedding.end()) {
+                // Whatever the read did, the body is failed: its worker is wanted for work that waits.
+                shed();
+            }
         }
+        return arrived >= 0;
+    }
+
+    /** The wait was cut short to free the worker: fails the body as the rate rule with its grace waived. */
+    private void shed() throws RequestBodyException {
+        timedOut = true;
+        clock.shed();
+        throw tooSlow(new SocketTimeoutException("A worker was needed while the body arrived below the minimum rate"));
     }
 
     /**

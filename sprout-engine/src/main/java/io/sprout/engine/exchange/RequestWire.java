@@ -39,6 +39,12 @@ interface RequestWire {
      */
     int fill(long timeoutMillis) throws IOException;
 
+    /**
+     * From any thread: ends the {@link #fill} blocked now, or the next one, with a
+     * {@link java.net.SocketTimeoutException}, as if its time had run out, while the answer can still be sent.
+     */
+    void cutReadShort();
+
     /** Before the first wait for body bytes: tells a client that holds its body back to send it. */
     void beforeWait() throws IOException;
 

@@ -2,6 +2,7 @@ package io.sprout.engine.exchange;
 
 import io.sprout.engine.HttpHandler;
 import io.sprout.engine.ServerConfig;
+import io.sprout.engine.ThreadType;
 import io.sprout.engine.buffer.BufferPool;
 import io.sprout.engine.http.HttpDate;
 import io.sprout.engine.http.ParserLimits;
@@ -15,7 +16,7 @@ import java.util.concurrent.ThreadFactory;
 /**
  * What every connection of one server shares: the configuration, the handler, the workers, the buffer pool, the
  * counters, the date cache, the graceful-shutdown tracker, the exchanges that hold no thread and the timer that
- * bounds them. Thread-safe; {@link #close()} stops the timer.
+ * bounds them, and the bodies that workers are blocked reading. Thread-safe; {@link #close()} stops the timer.
  */
 public final class ServerContext {
 
@@ -30,6 +31,7 @@ public final class ServerContext {
     private final Executor rescue;
     private final LiveExchanges liveExchanges = new LiveExchanges();
     private final ScheduledThreadPoolExecutor timer;
+    private final SlowBodies slowBodies;
 
     /**
      * @param workers runs exchange tasks on worker threads; throws
@@ -51,6 +53,8 @@ public final class ServerContext {
                 config.limits().maxHeaderSectionSize(), config.limits().maxHeaderCount(),
                 config.limits().maxChunkLineLength(), config.limits().maxTrailerSize());
         this.shutdown = new ShutdownTracker(counters);
+        this.slowBodies = new SlowBodies(config.threadType() == ThreadType.PLATFORM
+                && config.minDataRates().bodyBytesPerSecond() > 0, counters, timer);
     }
 
     public ServerConfig config() {
@@ -83,6 +87,11 @@ public final class ServerContext {
 
     public LiveExchanges liveExchanges() {
         return liveExchanges;
+    }
+
+    /** The bodies workers are blocked reading, for taking a worker back when the pool is saturated. */
+    public SlowBodies slowBodies() {
+        return slowBodies;
     }
 
     Executor workers() {

@@ -81,6 +81,15 @@ final class SocketIo implements ByteChannel {
         }
     }
 
+    /** Ends a blocked read at once (it sees the end of the stream), leaving the output open for an answer. */
+    void shutdownInput() {
+        try {
+            channel.shutdownInput();
+        } catch (IOException alreadyClosed) {
+            // Closed or reset meanwhile: the blocked read has failed anyway.
+        }
+    }
+
     /** Whether a blocking write has waited past the write timeout at {@code now}. */
     boolean writeOverdue(long now) {
         long deadline = writeDeadlineNanos;

@@ -40,6 +40,7 @@ final class WorkerChannel implements ConnectionChannel {
     private final ReadinessTask onReadable = new ReadinessTask(SelectionKey.OP_READ);
     private final ReadinessTask onWritable = new ReadinessTask(SelectionKey.OP_WRITE);
     private volatile int blockedOps;
+    private volatile boolean readCutShort;
 
     /**
      * @param io the socket channel, or the TLS layer over it
@@ -68,10 +69,15 @@ final class WorkerChannel implements ConnectionChannel {
                 raw.readTimeout(TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
             }
             int count = io.read(dst);
+            if (count <= 0 && readCutShort) {
+                // In blocking mode the shut input ends the read as if the client had: it is the cut, not an end.
+                throw new SocketTimeoutException("The read was cut short: its worker was needed");
+            }
             if (count != 0) {
                 return count;
             }
-            if (blocking ? System.nanoTime() - deadline >= 0 : !awaitReady(SelectionKey.OP_READ, deadline)) {
+            if (blocking ? System.nanoTime() - deadline >= 0 : !awaitReady(SelectionKey.OP_READ, deadline)
+                    || readCutShort) {
                 throw new SocketTimeoutException("No request body bytes within " + timeoutMillis + " ms");
             }
         }
@@ -120,6 +126,19 @@ final class WorkerChannel implements ConnectionChannel {
     @Override
     public void exchangeSuspended() {
         connection.exchangeSuspended();
+    }
+
+    /**
+     * Wakes the parked reader, which sees the flag; set first, so a reader that has yet to park sees it too. A read
+     * blocked in the kernel (hybrid) is woken by shutting the socket's input; the output stays open for the answer.
+     */
+    @Override
+    public void cutReadShort() {
+        readCutShort = true;
+        readiness.signal();
+        if (raw != null && raw.blocking()) {
+            raw.shutdownInput();
+        }
     }
 
     @Override
@@ -180,6 +199,10 @@ final class WorkerChannel implements ConnectionChannel {
 
     private boolean awaitReady(int ops, long deadline) throws IOException {
         readiness.arm();
+        if (ops == SelectionKey.OP_READ && readCutShort) {
+            // Cut short before the arm above, whose reset would otherwise swallow the signal.
+            return false;
+        }
         blockedOps = ops;
         loop.execute(connection::watchForWorker);
         long left = deadline - System.nanoTime();

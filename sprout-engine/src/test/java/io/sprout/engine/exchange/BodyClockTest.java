@@ -53,4 +53,23 @@ class BodyClockTest {
         assertThat(clock.limit()).isEqualTo(TimeoutKind.BODY);
         assertThat(clock.allowedWait(14 * S)).isNegative();
     }
+
+    @Test
+    void aBodyMayBeShedOnceBelowTheRateWithoutGraceAfterATenthOfASecondOfWaiting() {
+        BodyClock clock = new BodyClock(Timeouts.DEFAULT, MinDataRates.DEFAULT);
+
+        assertThat(clock.sheddableFrom(10 * S)).as("judged on 100 ms of waiting at least").isEqualTo(10 * S + S / 10);
+        clock.waited(3 * S, 240);
+        assertThat(clock.sheddableFrom(20 * S)).as("240 bytes earned one second, three were spent")
+                .isEqualTo(18 * S);
+        clock.waited(S, 2400);
+        assertThat(clock.sheddableFrom(30 * S)).as("2640 bytes earn 11 s, 4 s spent").isEqualTo(37 * S);
+    }
+
+    @Test
+    void withoutARateRuleABodyIsNeverSheddable() {
+        BodyClock clock = new BodyClock(Timeouts.DEFAULT, MinDataRates.NONE);
+
+        assertThat(clock.sheddableFrom(0)).isGreaterThan(1_000_000 * S);
+    }
 }

@@ -8,6 +8,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link ConnectionChannel} without a socket: reads what the client is scripted to send (then end of stream) and
@@ -19,6 +21,7 @@ final class MemoryChannel implements ConnectionChannel {
 
     private final ByteBuffer input;
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private final CountDownLatch cutShort = new CountDownLatch(1);
     private boolean reset;
 
     MemoryChannel(String clientSends) {
@@ -72,6 +75,17 @@ final class MemoryChannel implements ConnectionChannel {
     @Override
     public void whenWritable(long deadlineNanos, Runnable task) {
         task.run();
+    }
+
+    /** Reads never wait here: there is nothing to cut short, only the request to record. */
+    @Override
+    public void cutReadShort() {
+        cutShort.countDown();
+    }
+
+    /** Waits up to {@code seconds} for a {@link #cutReadShort()}; whether one came. */
+    boolean awaitCutShort(long seconds) throws InterruptedException {
+        return cutShort.await(seconds, TimeUnit.SECONDS);
     }
 
     @Override

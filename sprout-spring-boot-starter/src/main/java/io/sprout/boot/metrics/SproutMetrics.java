@@ -26,7 +26,7 @@ import java.util.function.ToLongFunction;
  *   <tr><td>{@code sprout.timeouts}, tagged {@code kind}: {@code head}, {@code body}, {@code rate}, {@code write},
  *       {@code idle}</td><td>counters</td></tr>
  *   <tr><td>{@code sprout.requests.active}</td><td>gauge</td></tr>
- *   <tr><td>{@code sprout.requests.received}</td><td>counter</td></tr>
+ *   <tr><td>{@code sprout.requests.received}, {@code .shed}</td><td>counters</td></tr>
  *   <tr><td>{@code sprout.bytes.in}, {@code sprout.bytes.out}</td><td>counters, bytes</td></tr>
  *   <tr><td>{@code sprout.buffers.leased}</td><td>gauge</td></tr>
  *   <tr><td>{@code sprout.buffers.leases}, {@code .hits}, {@code .misses}</td><td>counters</td></tr>
@@ -78,6 +78,9 @@ public final class SproutMetrics implements MeterBinder {
                 "exchanges", ServerStats::exchangesDetached);
         counter(registry, "sprout.requests.received", "Requests whose head was parsed", "requests",
                 ServerStats::requestsTotal);
+        counter(registry, "sprout.requests.shed",
+                "Requests answered 408 early to free a platform worker: their body arrived below the minimum rate",
+                "requests", ServerStats::requestsShed);
         counter(registry, "sprout.bytes.in", "Bytes read from clients", BaseUnits.BYTES, ServerStats::bytesIn);
         counter(registry, "sprout.bytes.out", "Bytes written to clients", BaseUnits.BYTES, ServerStats::bytesOut);
         gauge(registry, "sprout.buffers.leased", "Pooled buffers currently leased", "buffers",

@@ -206,6 +206,7 @@ abstract class MvcApplicationContract {
         assertThat(send(get("/actuator/metrics/sprout.connections.shed")).statusCode()).isEqualTo(200);
         assertThat(send(get("/actuator/metrics/sprout.tasks.rescued")).statusCode()).isEqualTo(200);
         assertThat(send(get("/actuator/metrics/sprout.exchanges.refused")).statusCode()).isEqualTo(200);
+        assertThat(send(get("/actuator/metrics/sprout.requests.shed")).statusCode()).isEqualTo(200);
         HttpResponse<String> timeouts = send(get("/actuator/metrics/sprout.timeouts?tag=kind:rate"));
         assertThat(timeouts.statusCode()).isEqualTo(200);
         assertThat(timeouts.body()).contains("\"name\":\"sprout.timeouts\"");
