@@ -17,9 +17,8 @@ import java.util.function.Consumer;
  * without waiting; {@link #onRequestReady} asks for one callback once it would (or once reading has failed, so the
  * read throws). After {@link #nonBlockingResponse()}, response writes never wait for the client: while bytes are
  * still unsent {@link #responseReady()} is {@code false}, and {@link #onResponseReady} asks for one callback once
- * they are sent. In {@code nio} mode readiness comes from the event loop; in {@code hybrid} mode, whose blocking
- * sockets cannot be polled, a worker waits in a blocking read for the callback, which is that mode's nature (one
- * thread per connection); the exchange's other tasks still run meanwhile.
+ * they are sent. Readiness comes from the event loop in both execution modes, so a suspended exchange that waits
+ * for the client holds no thread.
  *
  * <p><b>Takeover.</b> {@link #upgrade()} answers {@code 101 Switching Protocols} and turns both body streams into
  * the raw connection: the request body reads every byte the client sends after the request head (those already

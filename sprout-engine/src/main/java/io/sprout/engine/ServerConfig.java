@@ -17,7 +17,7 @@ import java.util.List;
  * @param threadType worker threads: {@link ThreadType#PLATFORM} (default) or {@link ThreadType#VIRTUAL}
  * @param threadPoolSize platform workers in the fixed pool (default 200); ignored for virtual threads
  * @param workerQueueCapacity tasks that may wait for a platform worker (default 10,000); beyond it: 503 and close
- * @param selectorThreads event loops in nio mode (default one per core)
+ * @param selectorThreads event loops, in either execution mode (default one per core)
  * @param acceptBacklog the listen backlog (default 1024; the JDK's 50 drops connection bursts)
  * @param socketSendBuffer {@code SO_SNDBUF} of every accepted connection in bytes, or 0 to leave it to the OS
  *     (default 512 KiB). A fixed size turns off the kernel's send-buffer auto-tuning (Linux grows each buffer to

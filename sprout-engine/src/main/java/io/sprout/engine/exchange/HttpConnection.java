@@ -9,7 +9,6 @@ import io.sprout.engine.http.ResponseHeadEncoder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.function.BooleanSupplier;
 
 /**
  * One connection's HTTP state, the same under both transports: the head parser, the unconsumed input, the head
@@ -29,7 +28,6 @@ public final class HttpConnection {
 
     private final ServerContext context;
     private final ConnectionChannel channel;
-    private final BooleanSupplier transportAllowsKeepAlive;
     private final Continuation continuation;
     private final Inbound inbound;
     private final RequestHeadParser parser;
@@ -37,15 +35,13 @@ public final class HttpConnection {
     private int requests;
 
     /**
-     * @param transportAllowsKeepAlive asked at each commit; hybrid mode says no while its pool is saturated
      * @param continuation told the outcome of each exchange that {@link #serve} reported as
      *     {@link Outcome#SUSPENDED}, once it ends
      */
-    public HttpConnection(ServerContext context, ConnectionChannel channel, BooleanSupplier transportAllowsKeepAlive,
+    public HttpConnection(ServerContext context, ConnectionChannel channel,
             Continuation continuation) {
         this.context = context;
         this.channel = channel;
-        this.transportAllowsKeepAlive = transportAllowsKeepAlive;
         this.continuation = continuation;
         this.inbound = new Inbound(context.pool(), context.counters());
         this.parser = new RequestHeadParser(context.parserLimits());
@@ -141,7 +137,6 @@ public final class HttpConnection {
         int max = context.config().maxKeepAliveRequests();
         return !context.shutdown().draining()
                 && (max < 0 || requests < max)
-                && !body.awaitingContinue()
-                && transportAllowsKeepAlive.getAsBoolean();
+                && !body.awaitingContinue();
     }
 }

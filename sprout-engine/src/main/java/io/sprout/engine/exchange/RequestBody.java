@@ -121,9 +121,9 @@ final class RequestBody extends InputStream {
     }
 
     /**
-     * Reads once more from the socket for a non-blocking reader whose readiness callback is due: at once in nio
-     * mode (the loop saw bytes), blocking in hybrid mode. A failure, or the wait's deadline having passed, is kept
-     * for the next read to throw.
+     * Reads once more from the socket for a non-blocking reader whose readiness callback is due (the loop saw
+     * bytes, or the wait's deadline passed). A failure, or the deadline having passed, is kept for the next read to
+     * throw.
      */
     void fillForReader(long armedNanos, long deadlineNanos) {
         if (ready()) {

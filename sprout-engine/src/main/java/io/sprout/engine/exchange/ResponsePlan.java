@@ -28,7 +28,7 @@ record ResponsePlan(ResponseFraming framing, long contentLength, boolean keepAli
      * @param handlerSaidClose whether the handler set {@code Connection: close}
      * @param clientWantsKeepAlive HTTP/1.1 without {@code Connection: close}, or HTTP/1.0 with keep-alive
      * @param serverAllowsKeepAlive not draining, under the keep-alive request limit, no unanswered
-     *     {@code Expect: 100-continue}, and the transport not under pressure
+     *     {@code Expect: 100-continue}
      */
     record Facts(HttpVersion version, boolean headRequest, int status, long declaredLength, boolean complete,
             long bodyBytes, boolean encoded, boolean handlerSaidClose, boolean clientWantsKeepAlive,

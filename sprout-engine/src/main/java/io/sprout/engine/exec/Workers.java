@@ -10,7 +10,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The threads that run handlers (and, in hybrid mode, whole connections). Never an I/O event loop.
+ * The threads that run handlers and the tasks of suspended exchanges. Never an I/O event loop.
  *
  * <p>Each server owns one instance; all methods are thread-safe.
  */

@@ -1,5 +1,12 @@
 package io.sprout.engine.transport;
 
+import static io.sprout.engine.transport.ConnectionState.CLOSED;
+import static io.sprout.engine.transport.ConnectionState.HANDSHAKING;
+import static io.sprout.engine.transport.ConnectionState.LINGERING;
+import static io.sprout.engine.transport.ConnectionState.QUIET;
+import static io.sprout.engine.transport.ConnectionState.READING;
+import static io.sprout.engine.transport.ConnectionState.WORKING;
+
 import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.exchange.ErrorResponses;
 import io.sprout.engine.exchange.HttpConnection;
@@ -21,8 +28,6 @@ import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 /**
  * One non-blocking connection. The event loop reads request heads; a worker runs each exchange, reading the body
@@ -30,18 +35,8 @@ import java.util.function.Supplier;
  * exchange keeps the connection in WORKING/QUIET without a worker; its readiness tasks run from the loop, and when
  * it ends its continuation carries on on a worker exactly as {@code work} would have.
  *
- * <pre>
- *   accepted ─(TLS)─▶ HANDSHAKING ──done──▶ READING; plaintext HTTP: 400 ▶ LINGERING; timeout, failure: CLOSED
- *   accepted ──▶ READING ──head complete──▶ WORKING ──keep-alive (one CAS, no loop task)──▶ READING
- *                  │                         │   ▲
- *                  │                         ▼   │ worker hands back: QUIET means the loop switched
- *                  │                        QUIET│ interest off, so the worker asks it to switch it on again
- *                  │                         (socket ready while the worker owns it: interest off, worker signalled)
- *                  │ bad head, 408, shed: 503  │
- *                  ├──────────────────────────┴──response said close──▶ LINGERING ──EOF / 2 s──▶ CLOSED
- *                  └── client EOF, idle timeout, silent past the head deadline, shed when idle, shutdown,
- *                      abort ─────────────────────────────────────────────────────────────────▶ CLOSED
- * </pre>
+ * The states and who owns the connection in each are {@link ConnectionState}'s; the worker's side is
+ * {@link ConnectionWorker}.
  *
  * Ownership: the worker owns the {@link HttpConnection} in WORKING and QUIET, the loop in every other state, and
  * the hand-overs are atomic state changes. {@link #close()} swaps in CLOSED; whoever owns the connection at that
@@ -56,13 +51,6 @@ import java.util.function.Supplier;
  * report again: the loop keeps reading while it holds whole ones, and a hand-back asks it to read them.
  */
 public final class LoopConnection implements SelectorLoop.Member {
-
-    private static final int HANDSHAKING = 0;
-    private static final int READING = 1;
-    private static final int WORKING = 2;
-    private static final int QUIET = 3;
-    private static final int LINGERING = 4;
-    private static final int CLOSED = 5;
 
     private static final System.Logger LOG = System.getLogger(LoopConnection.class.getName());
     private static final long LINGER_NANOS = 2_000_000_000L;
@@ -82,7 +70,8 @@ public final class LoopConnection implements SelectorLoop.Member {
     /** Where bytes move: {@code channel} itself, or {@code tls}. */
     private final ByteChannel io;
     private final LoopHandshake handshake;
-    private final AtomicInteger state;
+    private final ConnectionState state;
+    private final ConnectionWorker serving;
     private final long acceptedAt = System.nanoTime();
     private final HeadWait waiting;
     private SelectionKey key;
@@ -108,10 +97,11 @@ public final class LoopConnection implements SelectorLoop.Member {
         this.io = tls == null ? net : tls;
         this.handshake = tls == null ? null
                 : new LoopHandshake(tls, workers, loop, serverTls.handshakeTimeout().toNanos());
-        this.state = new AtomicInteger(tls == null ? READING : HANDSHAKING);
+        this.state = new ConnectionState(tls == null ? READING : HANDSHAKING);
         this.worker = new WorkerChannel(io, tls, raw, this, loop, context.config().timeouts().write(), remote,
                 (InetSocketAddress) channel.getLocalAddress());
-        this.http = new HttpConnection(context, worker, () -> true, this::resumed);
+        this.http = new HttpConnection(context, worker, this::resumed);
+        this.serving = new ConnectionWorker(this, state, http, raw, tls, waiting, loop);
     }
 
     /**
@@ -255,7 +245,7 @@ public final class LoopConnection implements SelectorLoop.Member {
     /** Loop thread: closes now; buffers held by a running worker are released when it hands back. */
     @Override
     public void close() {
-        int previous = state.getAndSet(CLOSED);
+        int previous = state.close();
         if (previous == CLOSED) {
             return;
         }
@@ -267,7 +257,7 @@ public final class LoopConnection implements SelectorLoop.Member {
         worker.closed();
         loop.removed(this);
         onClose.run();
-        if (previous != WORKING && previous != QUIET) {
+        if (!ConnectionState.ownedByWorker(previous)) {
             releaseBuffers();
         }
     }
@@ -279,7 +269,7 @@ public final class LoopConnection implements SelectorLoop.Member {
     private void quietWhileWorking(SelectionKey readyKey) {
         int readyOps = readyKey.readyOps();
         readyKey.interestOps(0);
-        if (state.compareAndSet(WORKING, QUIET) || state.get() == QUIET) {
+        if (state.quietIfOwned()) {
             worker.ready(readyOps);
             int stillWanted = worker.wantedOps();
             if (stillWanted != 0 && readyKey.isValid() && state.get() == QUIET) {
@@ -333,7 +323,7 @@ public final class LoopConnection implements SelectorLoop.Member {
         if (raw != null) {
             key.cancel();
         }
-        if (!workers.tryExecute(() -> work(head))) {
+        if (!workers.tryExecute(() -> serving.work(head))) {
             state.set(READING);
             context.counters().connectionsRejected.increment();
             reject(503);
@@ -363,7 +353,7 @@ public final class LoopConnection implements SelectorLoop.Member {
     }
 
     /** Ends our side cleanly: over TLS, {@code close_notify} first (if the handshake got that far), then the FIN. */
-    private void shutdownOutput() throws IOException {
+    void shutdownOutput() throws IOException {
         if (tls != null) {
             tls.closeOutbound();
         }
@@ -424,7 +414,7 @@ public final class LoopConnection implements SelectorLoop.Member {
      * the next head (READING), the linger (LINGERING), or what a suspended exchange waits on (WORKING, QUIET). The
      * cancelled key may still be registered until the next selection; then this runs again after it.
      */
-    private void rewatch() {
+    void rewatch() {
         int current = state.get();
         if (current == CLOSED || key.isValid()) {
             return;
@@ -452,158 +442,50 @@ public final class LoopConnection implements SelectorLoop.Member {
         }
     }
 
-    /** Worker thread: serves the head and any pipelined heads already buffered, then hands back. */
-    private void work(RequestHead head) {
-        if (raw != null) {
-            try {
-                raw.blocking(true);
-            } catch (IOException e) {
-                LOG.log(Level.DEBUG, "Could not serve " + remote + " in blocking mode: " + e);
-                handBackToClose(Outcome.ABORT);
-                return;
-            }
-        }
-        proceed(() -> http.serve(head));
-    }
-
     /**
-     * Worker thread: the exchange has just suspended (its handler returned without ending it), and its task slot is
-     * not yet released: in hybrid mode the socket leaves blocking mode and the loop watches it, so whatever the
-     * exchange waits for next waits without a worker.
+     * Worker thread: the exchange has just suspended; hybrid mode parks the socket on the loop again (see
+     * {@link ConnectionWorker#exchangeSuspended}).
      */
     void exchangeSuspended() {
-        if (raw == null || !raw.blocking()) {
-            return;
-        }
-        try {
-            raw.blocking(false);
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "Could not park " + remote + ": " + e);
-            loop.execute(this::close);
-            return;
-        }
-        loop.execute(this::rewatch);
+        serving.exchangeSuspended();
     }
 
-    /** Worker thread, hybrid mode: back to non-blocking before the loop takes the connection again. */
-    private boolean leaveBlocking() {
-        if (raw == null || !raw.blocking()) {
-            return false;
-        }
-        try {
-            raw.blocking(false);
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "Could not hand " + remote + " back to its loop: " + e);
-            closeQuietly();
-        }
-        return true;
-    }
-
-    /** Worker thread: a suspended exchange ended; carry on as after any exchange. */
+    /** Worker thread: a suspended exchange ended; the worker's side carries on. */
     private void resumed(Outcome outcome) {
-        proceed(() -> outcome);
+        serving.resumed(outcome);
     }
 
-    private void proceed(Supplier<Outcome> first) {
-        Outcome outcome;
-        try {
-            outcome = first.get();
-            while (outcome == Outcome.KEEP_ALIVE && state.get() != CLOSED) {
-                RequestHead next = http.parseBuffered();
-                if (next == null) {
-                    break;
-                }
-                outcome = http.serve(next);
-            }
-        } catch (HttpException rejected) {
-            outcome = sendError(rejected);
-        } catch (RuntimeException | Error bug) {
-            LOG.log(Level.ERROR, "Serving " + remote + " failed", bug);
-            outcome = Outcome.ABORT;
-        }
-        if (outcome == Outcome.SUSPENDED) {
-            // The exchange owns the connection now, and may already have ended on another thread: touch nothing.
+    /** Loop thread: a worker handed the connection back for its next head. */
+    void readAgain(boolean readAhead) {
+        if (!state.is(READING)) {
             return;
         }
-        boolean rewatch = leaveBlocking();
-        if (outcome == Outcome.KEEP_ALIVE && !context.shutdown().draining()) {
-            handBackForNextRequest(rewatch);
+        if (key.isValid()) {
+            key.interestOps(SelectionKey.OP_READ);
         } else {
-            handBackToClose(outcome);
+            rewatch();
+        }
+        if (readAhead) {
+            readHead();
         }
     }
 
-    /**
-     * Worker thread: back to READING with one atomic step; a loop task only if the loop switched interest off, or
-     * the TLS layer holds records of the next request already (which the socket will not report).
-     */
-    private void handBackForNextRequest(boolean rewatch) {
-        waiting.again(System.nanoTime(), http.headInProgress());
-        boolean readAhead = tls != null && tls.hasBufferedInput();
-        int previous = state.get();
-        while (previous != CLOSED && !state.compareAndSet(previous, READING)) {
-            previous = state.get();
-        }
-        if (previous == CLOSED) {
-            waiting.ended();
-            releaseBuffers();
-        } else if (previous == QUIET || readAhead || rewatch) {
-            loop.execute(() -> {
-                if (state.get() != READING) {
-                    return;
-                }
-                if (key.isValid()) {
-                    key.interestOps(SelectionKey.OP_READ);
-                } else {
-                    rewatch();
-                }
-                if (readAhead) {
-                    readHead();
-                }
-            });
+    /** Loop thread: a worker handed back a connection to end, after a clean end of our side ({@code linger}) or not. */
+    void endAfterWorker(boolean linger) {
+        if (linger) {
+            startLingering();
+        } else {
+            close();
         }
     }
 
-    /** Worker thread: a closing connection goes back to the loop, which lingers or closes it. */
-    private void handBackToClose(Outcome outcome) {
-        boolean clean = outcome == Outcome.CLOSE;
-        if (clean) {
-            try {
-                shutdownOutput();
-            } catch (IOException e) {
-                clean = false;
-            }
-        }
-        int previous = state.get();
-        while (previous != CLOSED && !state.compareAndSet(previous, READING)) {
-            previous = state.get();
-        }
-        if (previous == CLOSED) {
-            releaseBuffers();
-            return;
-        }
-        boolean linger = clean;
-        loop.execute(() -> {
-            if (linger) {
-                startLingering();
-            } else {
-                close();
-            }
-        });
-    }
-
-    private Outcome sendError(HttpException rejected) {
-        try {
-            http.sendError(rejected);
-            return Outcome.CLOSE;
-        } catch (IOException e) {
-            return Outcome.ABORT;
-        }
+    InetSocketAddress remoteAddress() {
+        return remote;
     }
 
     /** Worker thread: whether the connection has been closed under it. */
     boolean isClosed() {
-        return state.get() == CLOSED;
+        return state.is(CLOSED);
     }
 
     /**
@@ -612,20 +494,20 @@ public final class LoopConnection implements SelectorLoop.Member {
      */
     void watchForWorker() {
         // A cancelled key (hybrid, blocking mode) is watched again by rewatch(), with what is wanted then.
-        if ((state.compareAndSet(WORKING, QUIET) || state.get() == QUIET) && key.isValid()) {
+        if (state.quietIfOwned() && key.isValid()) {
             key.interestOps(worker.wantedOps());
         }
     }
 
     /** Returns what the connection holds to the pools; by whoever owns the connection when it stops being used. */
-    private void releaseBuffers() {
+    void releaseBuffers() {
         http.release();
         if (tls != null) {
             tls.release();
         }
     }
 
-    private void closeQuietly() {
+    void closeQuietly() {
         try {
             channel.close();
         } catch (IOException alreadyBroken) {

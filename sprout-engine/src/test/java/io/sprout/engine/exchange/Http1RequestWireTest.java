@@ -70,7 +70,7 @@ class Http1RequestWireTest {
 
     private RequestBody body(String clientSends, BodyFraming framing, boolean expectContinue) {
         channel = new MemoryChannel(clientSends);
-        connection = new HttpConnection(context, channel, () -> true, outcome -> { });
+        connection = new HttpConnection(context, channel, outcome -> { });
         return new RequestBody(context, connection.requestWire(framing, expectContinue));
     }
 }

@@ -23,7 +23,7 @@ class Http1ResponseWireTest {
 
     private final ServerContext context = new ServerContext(ServerConfig.builder().build(),
             (request, response) -> { }, Runnable::run, Runnable::run, Thread::new);
-    private final HttpConnection connection = new HttpConnection(context, new MemoryChannel(""), () -> true,
+    private final HttpConnection connection = new HttpConnection(context, new MemoryChannel(""),
             outcome -> { });
 
     @AfterEach

@@ -55,7 +55,7 @@ class ResetClientTest {
                 Thread::new);
         try {
             MemoryChannel channel = new MemoryChannel("").resetByClient();
-            HttpConnection connection = new HttpConnection(context, channel, () -> true, outcome -> { });
+            HttpConnection connection = new HttpConnection(context, channel, outcome -> { });
             Outcome outcome = connection.serve(parse(GET));
             connection.release();
             assertThat(context.pool().leased()).as("buffers still leased").isZero();

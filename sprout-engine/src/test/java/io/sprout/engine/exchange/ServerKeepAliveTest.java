@@ -11,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -39,7 +38,7 @@ class ServerKeepAliveTest {
 
     @Test
     void keepsTheConnectionWhenNothingStandsInTheWay() {
-        Served served = serve(ANSWERS_OK, UnaryOperator.identity(), () -> true, context -> { }, "", GET);
+        Served served = serve(ANSWERS_OK, UnaryOperator.identity(), context -> { }, "", GET);
 
         assertThat(served.outcomes()).containsExactly(Outcome.KEEP_ALIVE);
         assertThat(served.written()).doesNotContainIgnoringCase("Connection:");
@@ -47,7 +46,7 @@ class ServerKeepAliveTest {
 
     @Test
     void closesWhileTheServerIsDraining() {
-        Served served = serve(ANSWERS_OK, UnaryOperator.identity(), () -> true,
+        Served served = serve(ANSWERS_OK, UnaryOperator.identity(),
                 context -> context.shutdown().begin(result -> { }), "", GET);
 
         assertThat(served.outcomes()).containsExactly(Outcome.CLOSE);
@@ -56,7 +55,7 @@ class ServerKeepAliveTest {
 
     @Test
     void closesOnceTheKeepAliveRequestLimitIsReached() {
-        Served served = serve(ANSWERS_OK, config -> config.maxKeepAliveRequests(2), () -> true, context -> { }, "",
+        Served served = serve(ANSWERS_OK, config -> config.maxKeepAliveRequests(2), context -> { }, "",
                 GET, GET);
 
         assertThat(served.outcomes()).containsExactly(Outcome.KEEP_ALIVE, Outcome.CLOSE);
@@ -65,7 +64,7 @@ class ServerKeepAliveTest {
 
     @Test
     void closesWhenTheBodyOfAnUnansweredExpectContinueWasNeverAskedFor() {
-        Served served = serve(ANSWERS_OK, UnaryOperator.identity(), () -> true, context -> { }, "",
+        Served served = serve(ANSWERS_OK, UnaryOperator.identity(), context -> { }, "",
                 POST_EXPECTING_CONTINUE);
 
         assertThat(served.outcomes()).containsExactly(Outcome.CLOSE);
@@ -74,34 +73,25 @@ class ServerKeepAliveTest {
 
     @Test
     void keepsTheConnectionOnceAnExpectedBodyHasBeenRead() {
-        Served served = serve(READS_THE_BODY, UnaryOperator.identity(), () -> true, context -> { }, "hello",
+        Served served = serve(READS_THE_BODY, UnaryOperator.identity(), context -> { }, "hello",
                 POST_EXPECTING_CONTINUE);
 
         assertThat(served.outcomes()).containsExactly(Outcome.KEEP_ALIVE);
         assertThat(served.written()).startsWith("HTTP/1.1 100 Continue\r\n\r\n").doesNotContain("Connection:");
     }
 
-    @Test
-    void closesWhileTheTransportIsUnderPressure() {
-        Served served = serve(ANSWERS_OK, UnaryOperator.identity(), () -> false, context -> { }, "", GET);
-
-        assertThat(served.outcomes()).containsExactly(Outcome.CLOSE);
-        assertThat(served.written()).contains("Connection: close\r\n");
-    }
-
     /**
      * Serves {@code heads} one after another on one connection whose client then sends {@code body}.
      *
-     * @param transportAllowsKeepAlive the transport's pressure signal
      * @param before changes the server's state (for example starts draining) before the first request
      */
     private static Served serve(HttpHandler handler, UnaryOperator<ServerConfig.Builder> config,
-            BooleanSupplier transportAllowsKeepAlive, Consumer<ServerContext> before, String body, String... heads) {
+            Consumer<ServerContext> before, String body, String... heads) {
         ServerContext context = new ServerContext(config.apply(ServerConfig.builder()).build(), handler, Runnable::run,
                 Runnable::run, Thread::new);
         try {
             MemoryChannel channel = new MemoryChannel(body);
-            HttpConnection connection = new HttpConnection(context, channel, transportAllowsKeepAlive,
+            HttpConnection connection = new HttpConnection(context, channel,
                     outcome -> { });
             before.accept(context);
             List<Outcome> outcomes = new ArrayList<>();

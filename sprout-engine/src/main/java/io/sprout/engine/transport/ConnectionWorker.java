@@ -1,0 +1,177 @@
+package io.sprout.engine.transport;
+
+import static io.sprout.engine.transport.ConnectionState.CLOSED;
+import static io.sprout.engine.transport.ConnectionState.QUIET;
+
+import io.sprout.engine.exchange.HttpConnection;
+import io.sprout.engine.exchange.Outcome;
+import io.sprout.engine.exchange.ServerContext;
+import io.sprout.engine.http.HttpException;
+import io.sprout.engine.http.RequestHead;
+import io.sprout.engine.tls.TlsChannel;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.util.function.Supplier;
+
+/**
+ * The worker's side of a {@link LoopConnection}: serves a head and whatever pipelined heads are already buffered,
+ * then hands the connection back to its loop, for the next head or to end it. A suspended exchange's continuation
+ * carries on here too, on whichever worker ends the exchange.
+ *
+ * <p>In hybrid mode ({@code raw} not {@code null}) the socket is in blocking mode while this worker serves: switched
+ * on before the first exchange and off again before the hand-back, or as soon as an exchange suspends, so that what
+ * the connection waits for next is watched by the loop, not by a worker.
+ */
+final class ConnectionWorker {
+
+    private static final System.Logger LOG = System.getLogger(ConnectionWorker.class.getName());
+
+    private final LoopConnection connection;
+    private final ConnectionState state;
+    private final HttpConnection http;
+    private final SocketIo raw;
+    private final TlsChannel tls;
+    private final HeadWait waiting;
+    private final SelectorLoop loop;
+    private final ServerContext context;
+
+    ConnectionWorker(LoopConnection connection, ConnectionState state, HttpConnection http, SocketIo raw,
+            TlsChannel tls, HeadWait waiting, SelectorLoop loop) {
+        this.connection = connection;
+        this.state = state;
+        this.http = http;
+        this.raw = raw;
+        this.tls = tls;
+        this.waiting = waiting;
+        this.loop = loop;
+        this.context = http.context();
+    }
+
+    /** Serves the head and any pipelined heads already buffered, then hands back. */
+    void work(RequestHead head) {
+        if (raw != null) {
+            try {
+                raw.blocking(true);
+            } catch (IOException e) {
+                LOG.log(Level.DEBUG, "Could not serve " + connection.remoteAddress() + " in blocking mode: " + e);
+                handBackToClose(Outcome.ABORT);
+                return;
+            }
+        }
+        proceed(() -> http.serve(head));
+    }
+
+    /** A suspended exchange ended; carry on as after any exchange. */
+    void resumed(Outcome outcome) {
+        proceed(() -> outcome);
+    }
+
+    /**
+     * The exchange has just suspended (its handler returned without ending it), and its task slot is not yet
+     * released: in hybrid mode the socket leaves blocking mode and the loop watches it, so whatever the exchange waits
+     * for next waits without a worker.
+     */
+    void exchangeSuspended() {
+        if (raw == null || !raw.blocking()) {
+            return;
+        }
+        try {
+            raw.blocking(false);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "Could not park " + connection.remoteAddress() + ": " + e);
+            loop.execute(connection::close);
+            return;
+        }
+        loop.execute(connection::rewatch);
+    }
+
+    private void proceed(Supplier<Outcome> first) {
+        Outcome outcome;
+        try {
+            outcome = first.get();
+            while (outcome == Outcome.KEEP_ALIVE && !state.is(CLOSED)) {
+                RequestHead next = http.parseBuffered();
+                if (next == null) {
+                    break;
+                }
+                outcome = http.serve(next);
+            }
+        } catch (HttpException rejected) {
+            outcome = sendError(rejected);
+        } catch (RuntimeException | Error bug) {
+            // The outermost frame of this worker's turn: an engine bug ends the connection, not the worker thread.
+            LOG.log(Level.ERROR, "Serving " + connection.remoteAddress() + " failed", bug);
+            outcome = Outcome.ABORT;
+        }
+        if (outcome == Outcome.SUSPENDED) {
+            // The exchange owns the connection now, and may already have ended on another thread: touch nothing.
+            return;
+        }
+        boolean rewatch = leaveBlocking();
+        // Reuse was decided when the response committed; a shutdown that began since ends the now idle connection.
+        if (outcome == Outcome.KEEP_ALIVE && !context.shutdown().draining()) {
+            handBackForNextRequest(rewatch);
+        } else {
+            handBackToClose(outcome);
+        }
+    }
+
+    /** Hybrid mode: back to non-blocking before the loop takes the connection again; whether it was blocking. */
+    private boolean leaveBlocking() {
+        if (raw == null || !raw.blocking()) {
+            return false;
+        }
+        try {
+            raw.blocking(false);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "Could not hand " + connection.remoteAddress() + " back to its loop: " + e);
+            connection.closeQuietly();
+        }
+        return true;
+    }
+
+    /**
+     * Back to READING with one atomic step; a loop task only if the loop must watch the socket again (it switched
+     * interest off, or hybrid mode cancelled the key) or the TLS layer holds records of the next request already
+     * (which the socket will not report).
+     */
+    private void handBackForNextRequest(boolean rewatch) {
+        waiting.again(System.nanoTime(), http.headInProgress());
+        boolean readAhead = tls != null && tls.hasBufferedInput();
+        int previous = state.handBack();
+        if (previous == CLOSED) {
+            waiting.ended();
+            connection.releaseBuffers();
+        } else if (previous == QUIET || readAhead || rewatch) {
+            loop.execute(() -> connection.readAgain(readAhead));
+        }
+    }
+
+    /** A closing connection goes back to the loop, which lingers (after a clean end of our side) or closes it. */
+    private void handBackToClose(Outcome outcome) {
+        boolean clean = outcome == Outcome.CLOSE;
+        if (clean) {
+            try {
+                connection.shutdownOutput();
+            } catch (IOException e) {
+                clean = false;
+            }
+        }
+        if (state.handBack() == CLOSED) {
+            connection.releaseBuffers();
+            return;
+        }
+        boolean linger = clean;
+        loop.execute(() -> connection.endAfterWorker(linger));
+    }
+
+    private Outcome sendError(HttpException rejected) {
+        try {
+            http.sendError(rejected);
+            return Outcome.CLOSE;
+        } catch (IOException e) {
+            return Outcome.ABORT;
+        }
+    }
+}
