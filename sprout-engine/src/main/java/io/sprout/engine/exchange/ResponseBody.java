@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.Objects;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 
 /**
@@ -32,7 +31,6 @@ final class ResponseBody extends OutputStream {
     /** The wire's room before and after the body bytes of {@link #buffer}. */
     private final int headroom;
     private final int tailroom;
-    private final FramedSink framed = new FramedSink();
     private ByteBuffer buffer;
     private boolean pooled;
     private int bodyCapacity;
@@ -42,11 +40,8 @@ final class ResponseBody extends OutputStream {
     private boolean nonBlocking;
     private UnsentOutput unsent;
     private final byte[] single = new byte[1];
-    /**
-     * Created by startAsync, after which one thread may write while another ends the exchange: held by every call,
-     * so writers take turns and buffers are not released under them. A blocking exchange needs none.
-     */
-    private volatile ReentrantLock guard;
+    /** Created by startAsync: from then on calls are guarded against the exchange ending under them. */
+    private volatile ReleaseGuard guard;
     /**
      * The write that failed (the client reset or left): the buffer then holds a half-sent region, so every later
      * write, flush or completion fails with it instead of sending from there.
@@ -75,11 +70,11 @@ final class ResponseBody extends OutputStream {
             writeBody(src, offset, length);
             return;
         }
-        enter();
+        guard.enter();
         try {
             writeBody(src, offset, length);
         } finally {
-            exit();
+            guard.exit();
         }
     }
 
@@ -111,11 +106,11 @@ final class ResponseBody extends OutputStream {
             flushBody();
             return;
         }
-        enter();
+        guard.enter();
         try {
             flushBody();
         } finally {
-            exit();
+            guard.exit();
         }
     }
 
@@ -183,7 +178,7 @@ final class ResponseBody extends OutputStream {
         if (unsent == null) {
             return true;
         }
-        enter();
+        guard.enter();
         try {
             if (!unsent.sendNow(this::writeFramed)) {
                 return false;
@@ -194,7 +189,7 @@ final class ResponseBody extends OutputStream {
             }
             return ready();
         } finally {
-            exit();
+            guard.exit();
         }
     }
 
@@ -204,11 +199,11 @@ final class ResponseBody extends OutputStream {
             completeBody();
             return;
         }
-        enter();
+        guard.enter();
         try {
             completeBody();
         } finally {
-            exit();
+            guard.exit();
         }
     }
 
@@ -254,40 +249,12 @@ final class ResponseBody extends OutputStream {
             releaseBuffers();
             return;
         }
-        releaseUnlessInUse();
+        guard.releaseUnlessInUse();
     }
 
     /** From startAsync on, another thread may end the exchange while one writes: calls are then guarded. */
     void guardConcurrentRelease() {
-        guard = new ReentrantLock();
-    }
-
-    private void enter() throws IOException {
-        guard.lock();
-        if (exchange.ended()) {
-            // The end may have found the lock taken by this very call: then the release is this call's to do.
-            exit();
-            throw new IOException("The exchange has ended");
-        }
-    }
-
-    /** Unlocks; when the exchange ended meanwhile, the buffers are released now that nobody uses them. */
-    private void exit() {
-        guard.unlock();
-        if (exchange.ended()) {
-            releaseUnlessInUse();
-        }
-    }
-
-    /** Releases unless another call holds the lock; that call's {@link #exit()} releases then. Idempotent. */
-    private void releaseUnlessInUse() {
-        if (guard.tryLock()) {
-            try {
-                releaseBuffers();
-            } finally {
-                guard.unlock();
-            }
-        }
+        guard = new ReleaseGuard(exchange, this::releaseBuffers);
     }
 
     private void releaseBuffers() {
@@ -363,7 +330,7 @@ final class ResponseBody extends OutputStream {
             buffer.position(headroom);
         }
         response.commit(false, written, true);
-        encoder = encoding.apply(framed);
+        encoder = encoding.apply(new EncoderSink(this::writeFramed, () -> send(false)));
         encoder.write(raw);
     }
 
@@ -413,30 +380,6 @@ final class ResponseBody extends OutputStream {
         if (isBuffer) {
             // The buffer now holds unsent bytes; later writes lease another.
             buffer = null;
-        }
-    }
-
-    /** Where an encoding's output goes: framed into the buffer like any body bytes. */
-    private final class FramedSink extends OutputStream {
-
-        @Override
-        public void write(int b) throws IOException {
-            writeFramed(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] src, int offset, int length) throws IOException {
-            writeFramed(src, offset, length);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            send(false);
-        }
-
-        @Override
-        public void close() {
-            // The exchange ends the framing itself, after the encoding has written its last bytes.
         }
     }
 }
