@@ -8,7 +8,7 @@ import io.sprout.engine.exchange.ServerContext;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A connection's wait for its next request head, the same for nio's connections and hybrid's parked ones: its
+ * A connection's wait for its next request head, which its event loop watches in either execution mode: its
  * {@link HeadClock}, its place in the {@link ShedQueue} (as an idle connection, or as a head on its way), and its
  * share of the idle gauge. Used by whichever thread owns the connection, hand-overs ordered by the transport; the
  * ticket is volatile because the acceptor's shed request is checked against it on the owner's thread.

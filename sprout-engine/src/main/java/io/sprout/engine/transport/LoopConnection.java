@@ -8,21 +8,16 @@ import static io.sprout.engine.transport.ConnectionState.READING;
 import static io.sprout.engine.transport.ConnectionState.WORKING;
 
 import io.sprout.engine.TimeoutKind;
-import io.sprout.engine.exchange.ErrorResponses;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
 import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.Workers;
-import io.sprout.engine.http.HttpException;
-import io.sprout.engine.http.RequestHead;
-import io.sprout.engine.tls.HandshakeStep;
 import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.tls.TlsChannel;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedChannelException;
@@ -30,30 +25,27 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
 /**
- * One non-blocking connection. The event loop reads request heads; a worker runs each exchange, reading the body
- * and writing the response straight to the channel and parking only when the socket would block. A suspended
- * exchange keeps the connection in WORKING/QUIET without a worker; its readiness tasks run from the loop, and when
- * it ends its continuation carries on on a worker exactly as {@code work} would have.
+ * One client connection on an event loop, in either execution mode. The loop reads request heads
+ * ({@link HeadReader}); a worker runs each exchange and hands the connection back ({@link ConnectionWorker}); a
+ * suspended exchange keeps the connection in WORKING/QUIET without a worker, its readiness tasks run from the loop,
+ * and its continuation carries on on a worker as a blocking exchange would have.
  *
- * The states and who owns the connection in each are {@link ConnectionState}'s; the worker's side is
- * {@link ConnectionWorker}.
+ * <p>The states, and who owns the connection in each, are {@link ConnectionState}'s: the worker owns the
+ * {@link HttpConnection} in WORKING and QUIET, the loop in every other state, and the hand-overs are atomic state
+ * changes. {@link #close()} swaps in CLOSED; whoever owns the connection at that moment releases its buffers. In nio
+ * mode interest stays on OP_READ while a worker runs, so a keep-alive hand-back needs no selector wake-up; in hybrid
+ * mode the key is cancelled at dispatch and made anew ({@link #rewatch}). Only the loop changes interest ops and
+ * closes; the worker asks it with a task. The worker's reads and writes are {@link WorkerChannel}'s.
  *
- * Ownership: the worker owns the {@link HttpConnection} in WORKING and QUIET, the loop in every other state, and
- * the hand-overs are atomic state changes. {@link #close()} swaps in CLOSED; whoever owns the connection at that
- * moment releases its buffers. Interest stays on OP_READ while a worker runs, so a keep-alive hand-back needs no
- * selector wake-up. Only the loop changes interest ops and closes; the worker asks it with a task. The worker's
- * blocking reads and writes are {@link WorkerChannel}'s.
- *
- * <p>TLS: the transport chose at accept time whether bytes move through the socket channel itself or through a
- * {@link TlsChannel} over it ({@code io}); a plaintext connection pays nothing for TLS. In HANDSHAKING the loop
- * advances the handshake on readiness, the engine's delegated tasks run on a worker (interest off meanwhile), and the
- * handshake timeout is enforced by the sweep. Records read ahead stay in the TLS layer, which the socket will not
- * report again: the loop keeps reading while it holds whole ones, and a hand-back asks it to read them.
+ * <p>TLS: the transport chose at accept time whether bytes move through the socket's bytes themselves or through a
+ * {@link TlsChannel} over them ({@code io}). In HANDSHAKING the loop advances the handshake on readiness, delegated
+ * tasks run on a worker, and the sweep enforces the handshake timeout. Records read ahead stay in the TLS layer,
+ * which the socket will not report again: the loop keeps reading while it holds whole ones, and a hand-back asks it
+ * to read them.
  */
 public final class LoopConnection implements SelectorLoop.Member {
 
     private static final System.Logger LOG = System.getLogger(LoopConnection.class.getName());
-    private static final long LINGER_NANOS = 2_000_000_000L;
 
     private final SocketChannel channel;
     /** Hybrid mode: the socket's bytes, blocking while a worker serves; {@code null} in nio mode. */
@@ -72,10 +64,10 @@ public final class LoopConnection implements SelectorLoop.Member {
     private final LoopHandshake handshake;
     private final ConnectionState state;
     private final ConnectionWorker serving;
+    private final HeadReader heads;
     private final long acceptedAt = System.nanoTime();
     private final HeadWait waiting;
     private SelectionKey key;
-    private long lingerDeadline;
 
     /**
      * @param serverTls the server's TLS, or {@code null} for a plaintext connection
@@ -102,6 +94,7 @@ public final class LoopConnection implements SelectorLoop.Member {
                 (InetSocketAddress) channel.getLocalAddress());
         this.http = new HttpConnection(context, worker, this::resumed);
         this.serving = new ConnectionWorker(this, state, http, raw, tls, waiting, loop);
+        this.heads = new HeadReader(this, state, http, channel, io, tls, handshake, waiting, workers, serving);
     }
 
     /**
@@ -134,7 +127,7 @@ public final class LoopConnection implements SelectorLoop.Member {
         if (tls != null) {
             close();
         } else {
-            reject(503);
+            heads.reject(503);
         }
     }
 
@@ -152,23 +145,9 @@ public final class LoopConnection implements SelectorLoop.Member {
         return true;
     }
 
-    /**
-     * Acceptor thread: the server needs this connection's slot. Its loop closes it if it still waits as it did when
-     * it took {@code shed}: quietly when idle, with 503 when a head was awaited.
-     */
+    /** Acceptor thread: the server needs this connection's slot; its loop decides ({@link HeadReader#shed}). */
     private void shed(ShedQueue.Ticket shed) {
-        loop.execute(() -> {
-            int current = state.get();
-            if (!waiting.stillWaitsAs(shed) || current != READING && current != HANDSHAKING) {
-                return;
-            }
-            context.counters().connectionsShed.increment();
-            if (shed.idle() || current == HANDSHAKING) {
-                close();
-            } else {
-                reject(503);
-            }
-        });
+        loop.execute(() -> heads.shed(shed));
     }
 
     /** Worker thread: a response write waited past the write timeout. */
@@ -180,15 +159,15 @@ public final class LoopConnection implements SelectorLoop.Member {
     @Override
     public void onReady(SelectionKey readyKey) {
         switch (state.get()) {
-            case HANDSHAKING -> advanceHandshake();
+            case HANDSHAKING -> heads.advanceHandshake();
             case READING -> {
                 if ((readyKey.interestOps() & SelectionKey.OP_WRITE) != 0) {
                     // A worker's stale request for writability outlived its exchange.
                     readyKey.interestOps(SelectionKey.OP_READ);
                 }
-                readHead();
+                heads.readHead();
             }
-            case LINGERING -> discard();
+            case LINGERING -> heads.discard();
             case WORKING, QUIET -> quietWhileWorking(readyKey);
             default -> readyKey.cancel();
         }
@@ -204,21 +183,8 @@ public final class LoopConnection implements SelectorLoop.Member {
                     close();
                 }
             }
-            case READING -> {
-                if (waiting.expired(now) != null) {
-                    // Nothing received, nothing to answer: an idle or silent connection just closes.
-                    if (waiting.begun()) {
-                        reject(408);
-                    } else {
-                        close();
-                    }
-                }
-            }
-            case LINGERING -> {
-                if (now - lingerDeadline > 0) {
-                    close();
-                }
-            }
+            case READING -> heads.checkHead(now);
+            case LINGERING -> heads.checkLinger(now);
             case WORKING, QUIET -> {
                 worker.expire(now);
                 if (raw != null && raw.writeOverdue(now)) {
@@ -278,77 +244,7 @@ public final class LoopConnection implements SelectorLoop.Member {
         } else if (state.get() == READING) {
             // The worker handed back in between, seeing interest still on: restore it and read the next head.
             readyKey.interestOps(SelectionKey.OP_READ);
-            readHead();
-        }
-    }
-
-    private void readHead() {
-        try {
-            RequestHead head;
-            do {
-                ByteBuffer target = http.inbound().beforeRead();
-                int count = io.read(target);
-                http.inbound().afterRead(count);
-                if (count < 0) {
-                    close();
-                    return;
-                }
-                if (count == 0) {
-                    return;
-                }
-                waiting.received(System.nanoTime(), count);
-                head = http.parseBuffered();
-                // Whole records the TLS layer read ahead: the socket will not report them again.
-            } while (head == null && tls != null && tls.hasBufferedInput());
-            if (head != null) {
-                waiting.ended();
-                dispatch(head);
-            } else {
-                waiting.headIncomplete();
-            }
-        } catch (HttpException rejected) {
-            reject(rejected.status());
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "Reading from " + remote + " failed: " + e);
-            close();
-        }
-    }
-
-    /**
-     * Loop thread: hands the connection to a worker; interest stays on OP_READ (see the class comment). In hybrid
-     * mode the key is cancelled instead, so the worker may switch the socket to blocking mode.
-     */
-    private void dispatch(RequestHead head) {
-        state.set(WORKING);
-        if (raw != null) {
-            key.cancel();
-        }
-        if (!workers.tryExecute(() -> serving.work(head))) {
-            state.set(READING);
-            context.counters().connectionsRejected.increment();
-            reject(503);
-        }
-    }
-
-    /** Loop thread: answers with an error without blocking, then lingers. */
-    private void reject(int status) {
-        answerAndLinger(ErrorResponses.encode(status, context.date(), context.config().serverHeader()), io);
-    }
-
-    /** Loop thread: writes a whole response through {@code via} without blocking, ends our side and lingers. */
-    private void answerAndLinger(ByteBuffer response, ByteChannel via) {
-        try {
-            int count = response.remaining();
-            via.write(response);
-            context.counters().bytesOut.add(count - response.remaining());
-            if (response.hasRemaining()) {
-                close();
-                return;
-            }
-            shutdownOutput();
-            startLingering();
-        } catch (IOException e) {
-            close();
+            heads.readHead();
         }
     }
 
@@ -360,52 +256,19 @@ public final class LoopConnection implements SelectorLoop.Member {
         channel.shutdownOutput();
     }
 
-    /** Loop thread: advances the handshake on readiness, or once its delegated tasks have run. */
-    private void advanceHandshake() {
-        if (state.get() != HANDSHAKING) {
-            return;
-        }
-        HandshakeStep verdict;
-        try {
-            verdict = handshake.advance(key, this::advanceHandshake);
-        } catch (IOException | RuntimeException failed) {
-            LOG.log(Level.DEBUG, "TLS handshake with " + remote + " failed: " + failed);
-            close();
-            return;
-        }
-        if (verdict == HandshakeStep.DONE) {
-            secured();
-        } else if (verdict == HandshakeStep.PLAINTEXT_HTTP) {
-            // A plaintext client on the TLS port: told so in plaintext, as Tomcat and Jetty do, then closed.
-            state.set(READING);
-            answerAndLinger(ErrorResponses.encode(400, context.date(), context.config().serverHeader(),
-                    "This port speaks TLS: use https."), channel);
-        } else if (verdict != null) {
-            close();
-        }
-    }
-
-    /** The handshake is done: wait for the first request, still due from the accept; it may already be buffered. */
-    private void secured() {
-        state.set(READING);
-        key.interestOps(SelectionKey.OP_READ);
-        if (tls.hasBufferedInput()) {
-            readHead();
-        }
-    }
-
-    private void startLingering() {
-        if (!state.compareAndSet(READING, LINGERING)) {
-            return;
-        }
-        waiting.ended();
-        lingerDeadline = System.nanoTime() + LINGER_NANOS;
-        // Lingering only drops what arrives, straight off the socket: nothing more is decrypted or parsed.
-        releaseBuffers();
+    /** Loop thread: watch for reads, registering anew if hybrid's worker had the key cancelled. */
+    void watchReads() {
         if (key.isValid()) {
             key.interestOps(SelectionKey.OP_READ);
         } else {
             rewatch();
+        }
+    }
+
+    /** Loop thread, at dispatch: in hybrid mode the key goes, so the worker may put the socket in blocking mode. */
+    void releaseKeyToBlockingWorker() {
+        if (raw != null) {
+            key.cancel();
         }
     }
 
@@ -435,13 +298,6 @@ public final class LoopConnection implements SelectorLoop.Member {
         }
     }
 
-    /** Loop thread: reads and drops what a lingering client still sends; its EOF ends the connection. */
-    private void discard() {
-        if (http.inbound().discard(channel) < 0) {
-            close();
-        }
-    }
-
     /**
      * Worker thread: the exchange has just suspended; hybrid mode parks the socket on the loop again (see
      * {@link ConnectionWorker#exchangeSuspended}).
@@ -460,23 +316,24 @@ public final class LoopConnection implements SelectorLoop.Member {
         if (!state.is(READING)) {
             return;
         }
-        if (key.isValid()) {
-            key.interestOps(SelectionKey.OP_READ);
-        } else {
-            rewatch();
-        }
+        watchReads();
         if (readAhead) {
-            readHead();
+            heads.readHead();
         }
     }
 
     /** Loop thread: a worker handed back a connection to end, after a clean end of our side ({@code linger}) or not. */
     void endAfterWorker(boolean linger) {
         if (linger) {
-            startLingering();
+            heads.startLingering();
         } else {
             close();
         }
+    }
+
+    /** Loop thread: the connection's registration with its loop's selector. */
+    SelectionKey key() {
+        return key;
     }
 
     InetSocketAddress remoteAddress() {

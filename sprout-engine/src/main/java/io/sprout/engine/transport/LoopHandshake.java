@@ -10,10 +10,10 @@ import java.nio.channels.SelectionKey;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * The TLS handshake of one nio connection, driven by its event loop: each readiness advances it as far as it goes
- * without waiting and leaves interest on what it waits for next. The engine's delegated tasks (key agreement,
- * certificate checks: milliseconds of CPU) run on a worker with interest off, never on the loop; the loop carries on
- * when they are done. Its deadline, from the accept, is the connection's sweep to enforce.
+ * The TLS handshake of one connection, driven by its event loop in either execution mode: each readiness advances
+ * it as far as it goes without waiting and leaves interest on what it waits for next. The engine's delegated tasks
+ * (key agreement, certificate checks: milliseconds of CPU) run on a worker with interest off, never on the loop; the
+ * loop carries on when they are done. Its deadline, from the accept, is the connection's sweep to enforce.
  */
 final class LoopHandshake {
 

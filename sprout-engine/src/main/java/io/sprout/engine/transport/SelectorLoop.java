@@ -13,10 +13,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One selector on one platform thread: nio's event loops, and hybrid's parking loop for connections that wait for a
- * request head. It owns its members' selection keys: other threads never touch a key but post a task with
- * {@link #execute}. Nothing here blocks except {@code select}. Every sweep period it asks each member to check its
- * time limits.
+ * One selector on one platform thread: an event loop, the same in either execution mode. It owns its members'
+ * selection keys: other threads never touch a key but post a task with {@link #execute}. Nothing here blocks except
+ * {@code select}. Every sweep period it asks each member to check its time limits.
  *
  * <p>A key cancelled on this thread leaves the selector only at its next selection; a channel registered again
  * before that would fail, so {@link #afterNextSelection} runs such a registration after a {@code selectNow}.

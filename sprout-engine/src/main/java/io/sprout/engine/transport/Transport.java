@@ -3,7 +3,7 @@ package io.sprout.engine.transport;
 import java.io.IOException;
 import java.util.List;
 
-/** How a server moves bytes: the nio event loops or the hybrid blocking loop. Driven by the server's lifecycle. */
+/** How a server moves bytes: {@link LoopTransport}, in either execution mode. Driven by the server's lifecycle. */
 public interface Transport {
 
     /**

@@ -16,11 +16,14 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The exchange's view of a non-blocking connection. Blocking reads and writes try the channel directly and, only
- * when that would block, ask the event loop to watch for readiness and park until the loop signals, the deadline
- * passes or the connection closes. Readiness tasks ({@link #whenReadable}, {@link #whenWritable}) wait without a
- * thread: the loop runs them when the socket is ready, its sweep when their deadline passes, and
- * {@link #closed()} when the connection closes. The worker never touches the selection key itself.
+ * The exchange's view of its connection. Blocking reads and writes try the channel directly and, only when that
+ * would block, ask the event loop to watch for readiness and park until the loop signals, the deadline passes or the
+ * connection closes. In hybrid mode, while the worker serving the connection holds the socket in blocking mode
+ * ({@link SocketIo}), they block in the kernel instead of parking on the loop: a read until its deadline (the socket
+ * timeout), a write until the loop's sweep closes a connection whose write is overdue. Readiness tasks
+ * ({@link #whenReadable}, {@link #whenWritable}) wait without a thread: the loop runs them when the socket is ready,
+ * its sweep when their deadline passes, and {@link #closed()} when the connection closes. The worker never touches
+ * the selection key itself.
  *
  * <p>Bytes move through {@code io}: the socket channel itself, or the connection's {@link TlsChannel} over it, as
  * the transport chose at accept time. Over TLS a whole record may already be buffered that the socket will never

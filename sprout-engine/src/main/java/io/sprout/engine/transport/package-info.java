@@ -1,8 +1,11 @@
 /**
- * What both transports share about sockets: the {@link io.sprout.engine.transport.Transport} lifecycle, the
- * listening sockets with admission and accept back-off, the {@link io.sprout.engine.transport.ShedQueue} of
- * connections to close first at the connection limit, the {@link io.sprout.engine.transport.HeadWait} of a connection
- * waiting for a request head, and the {@link io.sprout.engine.transport.SelectorLoop} (nio's event loops, hybrid's
- * parking loop). Depends on {@code exchange} for the counters and the head clock.
+ * The connection lifecycle of both execution modes: the {@link io.sprout.engine.transport.Transport} lifecycle and
+ * its one implementation, {@link io.sprout.engine.transport.LoopTransport}; the listening sockets with admission and
+ * accept back-off; the {@link io.sprout.engine.transport.SelectorLoop} event loops; and per connection a
+ * {@link io.sprout.engine.transport.LoopConnection} (its state machine, its TLS handshake on the loop, its worker's
+ * side, the exchange's channel and, in hybrid mode, its socket in blocking mode while a worker serves), the
+ * {@link io.sprout.engine.transport.HeadWait} for its next request head and its place in the
+ * {@link io.sprout.engine.transport.ShedQueue} of connections to close first at the connection limit. Depends on
+ * {@code exchange}, {@code tls}, {@code exec}, {@code http}, {@code buffer} and the public API.
  */
 package io.sprout.engine.transport;
