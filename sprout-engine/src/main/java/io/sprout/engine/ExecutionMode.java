@@ -4,7 +4,11 @@ package io.sprout.engine;
 public enum ExecutionMode {
     /** Selector event loops read request heads and service socket readiness; handlers run on workers. */
     NIO,
-    /** Blocking socket I/O: one worker owns a connection for its whole life. */
+    /**
+     * The same event loops, but a worker serves each request with its socket in blocking mode, so the handler's
+     * reads and writes are plain blocking calls. What waits (keep-alive, a suspended exchange, an idle WebSocket, a
+     * TLS handshake) holds no worker, as in {@code nio}.
+     */
     HYBRID;
 
     /**

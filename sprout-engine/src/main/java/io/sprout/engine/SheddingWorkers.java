@@ -11,10 +11,10 @@ import java.util.function.BooleanSupplier;
  * A platform pool that, whenever a task has to wait for a worker (every worker was busy when it came) or is refused,
  * takes a worker back from the slowest request body a worker is blocked reading ({@link SlowBodies}): one waiting
  * task, one shed. Without it, uploads trickling below the minimum body rate hold their workers for the whole grace
- * period while everyone else queues. The decision lives here because this is the one place every transport's task
- * passes through, nio's and hybrid's alike; which body to shed is the exchange layer's knowledge. (An asynchronous
- * exchange's continuations go to the pool directly, from the context built before this; the next transport task
- * that waits sheds for them too.)
+ * period while everyone else queues. The decision lives here because this is the one place every task of the
+ * transport passes through, in either execution mode; which body to shed is the exchange layer's knowledge. (An
+ * asynchronous exchange's continuations go to the pool directly, from the context built before this; the next
+ * transport task that waits sheds for them too.)
  *
  * <p>Thread-safe, never blocks: shedding is a scan of the blocked bodies and a wake-up of one.
  */

@@ -8,11 +8,11 @@ import java.util.function.Supplier;
  * TLS for a server ({@link ServerConfig#tls()}): where the certificates come from, whether clients must present
  * one, and how long a handshake may take.
  *
- * <p><b>Reload.</b> {@link #contexts()} is asked once per new connection, when its ClientHello has arrived (on an
- * event loop in {@code nio} mode, on the connection's worker in {@code hybrid} mode), so it must be cheap and must not
- * block: return a value held in a field that a reload replaces. New connections then get the new certificates while
- * open ones keep theirs. A supplier that throws fails only that connection (closed, logged at WARNING); it is also
- * asked once when the server starts, which then fails instead.
+ * <p><b>Reload.</b> {@link #contexts()} is asked once per new connection, when its ClientHello has arrived, on the
+ * connection's event loop (in either execution mode), so it must be cheap and must not block: return a value held in
+ * a field that a reload replaces. New connections then get the new certificates while open ones keep theirs. A
+ * supplier that throws fails only that connection (closed, logged at WARNING); it is also asked once when the server
+ * starts, which then fails instead.
  *
  * @param contexts the identities to present, asked for each new connection
  * @param clientAuth whether clients are asked for a certificate (default {@link ClientAuth#NONE})

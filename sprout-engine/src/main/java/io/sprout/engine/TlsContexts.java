@@ -52,7 +52,7 @@ public record TlsContexts(TlsContext defaultContext, Map<String, TlsContext> byS
 
     /**
      * The identity for a client that asked for {@code serverName}, or the default for {@code null}. Called on an
-     * event loop or a connection's worker for each new connection; never blocks.
+     * event loop for each new connection; never blocks.
      */
     public TlsContext forServerName(String serverName) {
         if (serverName == null || byServerName.isEmpty()) {

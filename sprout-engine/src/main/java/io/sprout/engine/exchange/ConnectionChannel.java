@@ -30,9 +30,10 @@ public interface ConnectionChannel {
     void write(ByteBuffer src) throws IOException;
 
     /**
-     * Writes what the socket takes now. nio never waits here; hybrid, whose sockets block, writes everything as
-     * {@link #write} does. Bytes not taken must be offered again, first, by the next write: over TLS they may
-     * already be encrypted and waiting, and are counted as written only once their records are sent.
+     * Writes what the socket takes now, never waiting, except in hybrid mode while a worker holds the socket in
+     * blocking mode: then it writes everything, as {@link #write} does. Bytes not taken must be offered again,
+     * first, by the next write: over TLS they may already be encrypted and waiting, and are counted as written only
+     * once their records are sent.
      *
      * @return bytes written
      */

@@ -14,8 +14,9 @@ import java.nio.channels.ClosedChannelException;
 
 /**
  * One connection's TLS layer, between the socket ({@code net}) and the HTTP codec, which reads and writes plaintext
- * here as it would on the socket itself. It works over a non-blocking channel (nio, where 0 means "would block") and
- * over a blocking one (hybrid, whose reads wait or time out).
+ * here as it would on the socket itself. It works over a non-blocking channel (where 0 means "would block": the
+ * handshake on the event loop, and every exchange in nio mode) and over a blocking one (hybrid mode while a worker
+ * serves a request, the transport's {@code SocketIo}, whose reads wait or time out).
  *
  * <p>{@link #handshake()} comes first, until {@link HandshakeStep#DONE} ({@link TlsHandshake}); the engine's
  * delegated tasks are the caller's to run where it likes ({@link #runDelegatedTasks()}). After it, the engine may not
@@ -47,8 +48,7 @@ public final class TlsChannel implements ByteChannel {
     }
 
     /**
-     * Advances the handshake as far as it goes without waiting (over a blocking socket: until it is done or needs
-     * its tasks run).
+     * Advances the handshake as far as it goes without waiting; the event loop calls it on readiness.
      *
      * @throws IOException when the client fails the handshake or closes during it, or no context can be had; the
      *     connection is then to be closed (the engine's alert, if it had one, has been sent)

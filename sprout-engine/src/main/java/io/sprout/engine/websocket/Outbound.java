@@ -11,8 +11,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A connection's outgoing frames: queued in call order, written by one thread at a time. The thread that queues a
  * frame while nobody writes becomes the writer ({@link #enqueue} returns {@code true}) and writes until the queue is
- * empty; when the socket takes no more
- * (non-blocking response, {@code nio}), writing continues in the engine's writability callback. At most
+ * empty; when the socket takes no more (the response is non-blocking, and so is the socket in either mode once the
+ * upgraded exchange has suspended), writing continues in the engine's writability callback. At most
  * {@code maxQueuedBytes} wait: a send beyond that fails at once, so a client that does not read costs bounded memory.
  * Thread-safe.
  */

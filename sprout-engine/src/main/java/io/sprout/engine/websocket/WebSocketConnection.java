@@ -21,8 +21,8 @@ import java.util.zip.Deflater;
 /**
  * One WebSocket connection on an upgraded exchange. The engine's readiness callbacks read: bytes go through the
  * {@link FrameParser} and the {@link MessageAssembler} straight to the handler, so messages are delivered on a
- * worker, one at a time and in order (in {@code hybrid} mode the read itself blocks that worker, which is the
- * mode's nature). Sends from any thread go through the {@link Outbound} queue.
+ * worker, one at a time and in order. A read is made only when it will not wait, so in either mode a connection
+ * waiting for the client holds no worker. Sends from any thread go through the {@link Outbound} queue.
  *
  * <pre>
  *   OPEN ──close() / failure──▶ CLOSING (Close sent) ──client's Close / close timeout──▶ CLOSED

@@ -14,7 +14,11 @@ import java.time.Duration;
 @ConfigurationProperties("sprout.server")
 public class SproutServerProperties {
 
-    /** How bytes move between sockets and handlers: 'nio' (selector event loops) or 'hybrid' (blocking I/O). */
+    /**
+     * How a worker moves a request's bytes: 'nio' (non-blocking, waiting on the event loop when the socket would
+     * block) or 'hybrid' (the socket in blocking mode while the worker serves the request). Selector event loops wait
+     * for the next request in both.
+     */
     private ExecutionMode executionMode = ExecutionMode.NIO;
 
     /**
@@ -29,7 +33,7 @@ public class SproutServerProperties {
     /** Requests that may wait for a platform worker; beyond it the server answers 503. */
     private int workerQueueCapacity = 10_000;
 
-    /** Selector event loops in 'nio' mode. Defaults to the number of available processors. */
+    /** Selector event loops, in either execution mode. Defaults to the number of available processors. */
     private Integer selectorThreads;
 
     /** The listen backlog: connections the OS queues before the server accepts them. */

@@ -39,9 +39,14 @@ final class Exchange {
     private DispatchState original;
     private volatile SproutAsyncContext handledAsync;
     private boolean logged;
-    private volatile boolean ended;
+    /**
+     * The request is over for the application (listeners told, access logged, parts deleted): the container's own
+     * once-guard, which comes before the engine exchange ends, not a copy of the engine's phase.
+     */
+    private volatile boolean requestDestroyed;
     private boolean watchingEngine;
-    private boolean upgraded;
+    /** The application's upgrade has been taken over once (the engine exchange is upgraded from then on). */
+    private boolean upgradeTaken;
 
     Exchange(SproutServletContext context, ServletInvoker invoker, SproutRequest request, SproutResponse response,
             long startNanos) {
@@ -83,8 +88,8 @@ final class Exchange {
      */
     private boolean awaitNextCycle() throws Exception {
         if (request.upgrading()) {
-            if (!upgraded) {
-                upgraded = true;
+            if (!upgradeTaken) {
+                upgradeTaken = true;
                 request.enter(original);
                 logAccess();
                 watchEngine();
@@ -168,10 +173,10 @@ final class Exchange {
 
     /** The request is over for the application: access log, listeners, temporary files. Once. */
     private void end() {
-        if (ended) {
+        if (requestDestroyed) {
             return;
         }
-        ended = true;
+        requestDestroyed = true;
         request.enter(original);
         logAccess();
         context.listeners().requestDestroyed(context, request);
@@ -184,7 +189,7 @@ final class Exchange {
      * listeners {@code onError} and {@code onComplete}, as on Tomcat.
      */
     private void engineEnded(Throwable cause) {
-        if (ended || cause == null && !upgraded) {
+        if (requestDestroyed || cause == null && !upgradeTaken) {
             return;
         }
         if (cause != null) {

@@ -10,8 +10,8 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@link RemoteEndpoint.Basic}: each send returns once the engine has taken the frame (in {@code hybrid} mode once
- * it is written), and throws the {@link IOException} that failed it.
+ * {@link RemoteEndpoint.Basic}: each send returns once the engine has taken the frame (in either mode part of it may
+ * still wait in the engine for a slow client), and throws the {@link IOException} that failed it.
  */
 final class BasicRemote extends Remote implements RemoteEndpoint.Basic {
 
