@@ -7,21 +7,21 @@ import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The readiness callbacks of a suspended exchange's two body streams. A callback is armed on the connection
- * ({@link ConnectionChannel#whenReadable}/{@link ConnectionChannel#whenWritable}), whose task only hands the real work
+ * The readiness callbacks of a suspended exchange's two body streams. A callback is armed on the body's wire
+ * ({@link RequestWire#whenReadable}/{@link ResponseWire#whenWritable}), whose task only hands the real work
  * to the exchange's serial executor: there, on a worker, the request body reads what the socket has (or records why
  * it cannot) and the response body sends what is pending, before the application's callback runs.
  */
 final class BodyReadiness {
 
     private final Exchange exchange;
-    private final HttpConnection connection;
+    private final ServerContext context;
     private final RequestBody requestBody;
     private final ResponseBody responseBody;
 
-    BodyReadiness(Exchange exchange, HttpConnection connection, RequestBody requestBody, ResponseBody responseBody) {
+    BodyReadiness(Exchange exchange, ServerContext context, RequestBody requestBody, ResponseBody responseBody) {
         this.exchange = exchange;
-        this.connection = connection;
+        this.context = context;
         this.requestBody = requestBody;
         this.responseBody = responseBody;
     }
@@ -42,7 +42,7 @@ final class BodyReadiness {
         long wait = exchange.upgraded() ? TimeUnit.MILLISECONDS.toNanos(requestBody.rawIdleMillis())
                 : requestBody.allowedWaitNanos(armed);
         long deadline = armed + Math.max(0, wait);
-        connection.channel().whenReadable(deadline, () -> exchange.execute(() -> {
+        requestBody.whenReadable(deadline, () -> exchange.execute(() -> {
             requestBody.fillForReader(armed, deadline);
             callback.run();
         }));
@@ -53,11 +53,11 @@ final class BodyReadiness {
             exchange.execute(callback);
             return;
         }
-        armWritable(callback, System.nanoTime() + connection.context().config().timeouts().write().toNanos());
+        armWritable(callback, System.nanoTime() + context.config().timeouts().write().toNanos());
     }
 
     private void armWritable(Runnable callback, long deadline) {
-        connection.channel().whenWritable(deadline, () -> exchange.execute(() -> {
+        responseBody.whenWritable(deadline, () -> exchange.execute(() -> {
             try {
                 if (responseBody.drainPending()) {
                     callback.run();
@@ -68,7 +68,7 @@ final class BodyReadiness {
                 return;
             }
             if (System.nanoTime() - deadline >= 0) {
-                connection.context().counters().timedOut(TimeoutKind.WRITE);
+                context.counters().timedOut(TimeoutKind.WRITE);
                 exchange.abort(new SocketTimeoutException("The client did not read the response in time"));
                 return;
             }

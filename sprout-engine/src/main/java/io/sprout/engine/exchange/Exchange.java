@@ -49,7 +49,7 @@ final class Exchange implements AsyncExchange {
         }
     }
 
-    private final HttpConnection connection;
+    private final ExchangeStream stream;
     private final RequestHead head;
     private final ServerContext context;
     private RequestBody body;
@@ -62,10 +62,10 @@ final class Exchange implements AsyncExchange {
     private EndListeners endListeners;
     private ScheduledFuture<?> timeout;
 
-    Exchange(HttpConnection connection, RequestHead head) {
-        this.connection = connection;
+    Exchange(ExchangeStream stream, RequestHead head) {
+        this.stream = stream;
         this.head = head;
-        this.context = connection.context();
+        this.context = stream.context();
     }
 
     /** Worker thread: runs the handler; ends the exchange unless the handler suspended it. */
@@ -79,14 +79,14 @@ final class Exchange implements AsyncExchange {
             return answerError(rejected.status());
         }
         boolean expectContinue = framing.declaredLength() != 0 && RequestRules.expectsContinue(head);
-        body = new RequestBody(context, connection.requestWire(framing, expectContinue));
-        response = new ExchangeResponse(this, connection.responseWire(head, body), context.pool());
+        body = new RequestBody(context, stream.requestWire(framing, expectContinue));
+        response = new ExchangeResponse(this, stream.responseWire(head, body), context.pool());
         counters.requestsActive.increment();
         Throwable failure = callHandler(new ExchangeRequest(head, body, framing.declaredLength(), this,
-                connection.channel()));
+                stream.channel()));
         SerialExecutor suspended = tasks;
         if (suspended != null && failure == null) {
-            connection.channel().exchangeSuspended();
+            stream.suspended();
             suspended.release();
             return Outcome.SUSPENDED;
         }
@@ -101,7 +101,7 @@ final class Exchange implements AsyncExchange {
         if (!PHASE.compareAndSet(this, Phase.HANDLING, Phase.ASYNC)) {
             throw new IllegalStateException("startAsync() must be called once, while the handler runs");
         }
-        readiness = new BodyReadiness(this, connection, body, response.responseBody());
+        readiness = new BodyReadiness(this, context, body, response.responseBody());
         endListeners = new EndListeners();
         response.responseBody().guardConcurrentRelease();
         // Last: the volatile write publishes the fields above to whichever thread later sees tasks.
@@ -165,7 +165,7 @@ final class Exchange implements AsyncExchange {
 
     private Outcome answerError(int status) {
         try {
-            connection.sendError(new HttpException(status, ""));
+            stream.sendError(new HttpException(status, ""));
         } catch (IOException clientGone) {
             LOG.log(Level.DEBUG, "Could not send " + status + ": " + clientGone);
         }
@@ -335,7 +335,7 @@ final class Exchange implements AsyncExchange {
         execute(() -> {
             Outcome outcome = finish(null);
             if (end(outcome, null)) {
-                connection.resumed(outcome);
+                stream.resumed(outcome);
             }
         });
     }
@@ -350,10 +350,10 @@ final class Exchange implements AsyncExchange {
         // after this one, and the listeners hear this cause rather than the close's.
         tasks.execute(() -> {
             if (end(Outcome.ABORT, cause)) {
-                connection.resumed(Outcome.ABORT);
+                stream.resumed(Outcome.ABORT);
             }
         });
-        connection.channel().abort();
+        stream.abort();
     }
 
     @Override

@@ -83,6 +83,11 @@ final class Http1RequestWire implements RequestWire {
     }
 
     @Override
+    public void whenReadable(long deadlineNanos, Runnable task) {
+        connection.channel().whenReadable(deadlineNanos, task);
+    }
+
+    @Override
     public void cutReadShort() {
         connection.channel().cutReadShort();
     }

@@ -89,6 +89,11 @@ final class Http1ResponseWire implements ResponseWire {
     }
 
     @Override
+    public void whenWritable(long deadlineNanos, Runnable task) {
+        connection.channel().whenWritable(deadlineNanos, task);
+    }
+
+    @Override
     public void write(ByteBuffer bytes) throws IOException {
         connection.write(bytes);
     }

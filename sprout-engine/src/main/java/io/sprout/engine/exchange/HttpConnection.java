@@ -11,12 +11,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One connection's HTTP state, the same under both transports: the head parser, the unconsumed input, the head
- * encoder and the count of requests served. A transport gets heads from {@link #parseBuffered()} (after filling
- * {@link #inbound()} its own way) and hands each to {@link #serve}. Used by one thread at a time; it may move
- * between an event loop and a worker through a happens-before hand-off.
+ * One HTTP/1.1 connection's state, the same in both execution modes: the head parser, the unconsumed input, the
+ * head encoder and the count of requests served. The transport gets heads from {@link #parseBuffered()} (after
+ * filling {@link #inbound()}) and hands each to {@link #serve}. Over HTTP/1.1 the connection is the one
+ * {@link ExchangeStream} of the exchange it serves: its wires frame bodies as RFC 9112 says. Used by one thread at a
+ * time; it may move between an event loop and a worker through a happens-before hand-off.
  */
-public final class HttpConnection {
+public final class HttpConnection implements ExchangeStream {
 
     /** What the transport does once a suspended exchange has ended; called on a worker, which it may keep. */
     @FunctionalInterface
@@ -77,6 +78,7 @@ public final class HttpConnection {
     }
 
     /** Answers a protocol error on the calling (worker) thread; the caller then closes the connection. */
+    @Override
     public void sendError(HttpException error) throws IOException {
         write(ErrorResponses.encode(error.status(), context.date(), context.config().serverHeader()));
     }
@@ -85,10 +87,12 @@ public final class HttpConnection {
         return inbound;
     }
 
+    @Override
     public ConnectionChannel channel() {
         return channel;
     }
 
+    @Override
     public ServerContext context() {
         return context;
     }
@@ -98,13 +102,13 @@ public final class HttpConnection {
         inbound.release();
     }
 
-    /** The wire of one exchange's request body on this connection. */
-    RequestWire requestWire(BodyFraming framing, boolean expectContinue) {
+    @Override
+    public RequestWire requestWire(BodyFraming framing, boolean expectContinue) {
         return new Http1RequestWire(this, framing, expectContinue);
     }
 
-    /** The wire of one exchange's response on this connection. */
-    ResponseWire responseWire(RequestHead head, RequestBody body) {
+    @Override
+    public ResponseWire responseWire(RequestHead head, RequestBody body) {
         return new Http1ResponseWire(this, head, body);
     }
 
@@ -128,8 +132,19 @@ public final class HttpConnection {
         return count;
     }
 
-    void resumed(Outcome outcome) {
+    @Override
+    public void resumed(Outcome outcome) {
         continuation.resumed(outcome);
+    }
+
+    @Override
+    public void suspended() {
+        channel.exchangeSuspended();
+    }
+
+    @Override
+    public void abort() {
+        channel.abort();
     }
 
     /** The server's side of the keep-alive decision, taken when a response commits. */

@@ -241,6 +241,11 @@ final class RequestBody extends InputStream {
         return timeout.isZero() ? Integer.MAX_VALUE : Math.min(timeout.toMillis(), Integer.MAX_VALUE);
     }
 
+    /** Runs {@code task} once more bytes can be read without waiting, at {@code deadlineNanos}, or at a close. */
+    void whenReadable(long deadlineNanos, Runnable task) {
+        wire.whenReadable(deadlineNanos, task);
+    }
+
     /** Switches to the raw connection after a protocol upgrade: every later byte is body, until the client closes. */
     void becomeRaw() {
         if (!finished || failure != null) {

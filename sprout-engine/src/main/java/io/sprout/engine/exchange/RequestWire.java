@@ -45,6 +45,12 @@ interface RequestWire {
      */
     void cutReadShort();
 
+    /**
+     * Runs {@code task} once, when more body bytes can be read without waiting, when {@code deadlineNanos} passes,
+     * or when the stream closes; the task must not block (see {@link ConnectionChannel#whenReadable}).
+     */
+    void whenReadable(long deadlineNanos, Runnable task);
+
     /** Before the first wait for body bytes: tells a client that holds its body back to send it. */
     void beforeWait() throws IOException;
 

@@ -193,6 +193,11 @@ final class ResponseBody extends OutputStream {
         }
     }
 
+    /** Runs {@code task} once the wire takes more without waiting, at {@code deadlineNanos}, or at a close. */
+    void whenWritable(long deadlineNanos, Runnable task) {
+        wire.whenWritable(deadlineNanos, task);
+    }
+
     /** Sends the rest and ends the framing, waiting for the client if it must; fails if a declared length was not met. */
     void complete() throws IOException {
         if (guard == null) {

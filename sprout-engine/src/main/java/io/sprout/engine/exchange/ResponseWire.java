@@ -44,6 +44,9 @@ interface ResponseWire {
      */
     ByteBuffer frame(ByteBuffer region, boolean last);
 
+    /** As {@link RequestWire#whenReadable}, for a write that would not wait. */
+    void whenWritable(long deadlineNanos, Runnable task);
+
     /** Writes every byte, waiting for the client as long as the write timeout allows. */
     void write(ByteBuffer bytes) throws IOException;
 
