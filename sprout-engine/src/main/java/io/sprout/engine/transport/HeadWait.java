@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * share of the idle gauge. Used by whichever thread owns the connection, hand-overs ordered by the transport; the
  * ticket is volatile because the acceptor's shed request is checked against it on the owner's thread.
  */
-public final class HeadWait {
+final class HeadWait {
 
     private final HeadClock clock;
     private final ShedQueue shedQueue;
@@ -23,25 +23,25 @@ public final class HeadWait {
     private volatile ShedQueue.Ticket ticket;
 
     /** @param connection what the shed queue asks to close when the server needs the slot */
-    public HeadWait(ServerContext context, ShedQueue shedQueue, ShedQueue.Sheddable connection) {
+    HeadWait(ServerContext context, ShedQueue shedQueue, ShedQueue.Sheddable connection) {
         this.clock = new HeadClock(context.config().timeouts(), context.config().minDataRates());
         this.shedQueue = shedQueue;
         this.connection = connection;
         this.counters = context.counters();
     }
 
-    public HeadClock clock() {
+    HeadClock clock() {
         return clock;
     }
 
     /** Acceptor thread: a new connection; its first head is due from the accept, and it is shed in accept order. */
-    public void admitted(long acceptedNanos) {
+    void admitted(long acceptedNanos) {
         clock.accepted(acceptedNanos);
         ticket = shedQueue.awaitingHead(connection);
     }
 
     /** After a response: the connection waits, idle, or with the next head begun when pipelined bytes are buffered. */
-    public void again(long now, boolean headBegun) {
+    void again(long now, boolean headBegun) {
         if (headBegun) {
             clock.headBegun(now);
             ticket = shedQueue.awaitingHead(connection);
@@ -55,7 +55,7 @@ public final class HeadWait {
     }
 
     /** The bytes received so far do not complete the head: from now on it waits as a head on its way. */
-    public void headIncomplete() {
+    void headIncomplete() {
         if (ticket == null || ticket.idle()) {
             // From now on the connection is shed as a slow head, no longer as an idle one.
             shedQueue.done(ticket);
@@ -67,25 +67,25 @@ public final class HeadWait {
      * {@code count} bytes arrived at {@code now}; then either they complete the head ({@link #ended}) or not
      * ({@link #headIncomplete}).
      */
-    public void received(long now, int count) {
+    void received(long now, int count) {
         leaveIdle();
         clock.received(now, count);
     }
 
     /** The wait is over: a whole head arrived, or the connection is answered or closed. */
-    public void ended() {
+    void ended() {
         leaveIdle();
         shedQueue.done(ticket);
         ticket = null;
     }
 
     /** Whether a shed request made with {@code shed} still applies: the connection waits as it did then. */
-    public boolean stillWaitsAs(ShedQueue.Ticket shed) {
+    boolean stillWaitsAs(ShedQueue.Ticket shed) {
         return ticket == shed;
     }
 
     /** The limit that has run out at {@code now}, counted, or {@code null}. */
-    public TimeoutKind expired(long now) {
+    TimeoutKind expired(long now) {
         TimeoutKind expired = clock.expired(now);
         if (expired != null) {
             counters.timedOut(expired);
@@ -94,7 +94,7 @@ public final class HeadWait {
     }
 
     /** Whether any byte of the awaited head has arrived (else a timed-out connection closes without an answer). */
-    public boolean begun() {
+    boolean begun() {
         return clock.begun();
     }
 

@@ -43,7 +43,7 @@ import java.nio.channels.SocketChannel;
  * which the socket will not report again: the loop keeps reading while it holds whole ones, and a hand-back asks it
  * to read them.
  */
-public final class LoopConnection implements SelectorLoop.Member {
+final class LoopConnection implements SelectorLoop.Member {
 
     private static final System.Logger LOG = System.getLogger(LoopConnection.class.getName());
 
@@ -74,7 +74,7 @@ public final class LoopConnection implements SelectorLoop.Member {
      * @param blockingWorkers whether workers serve with the socket in blocking mode (hybrid) rather than on the
      *     non-blocking channel (nio)
      */
-    public LoopConnection(SocketChannel channel, SelectorLoop loop, ServerContext context, Workers workers,
+    LoopConnection(SocketChannel channel, SelectorLoop loop, ServerContext context, Workers workers,
             ServerTls serverTls, boolean blockingWorkers, ShedQueue shedQueue, Runnable onClose) throws IOException {
         this.channel = channel;
         this.raw = blockingWorkers ? new SocketIo(channel, context.config().timeouts().write().toNanos()) : null;
@@ -101,12 +101,12 @@ public final class LoopConnection implements SelectorLoop.Member {
      * Acceptor thread: the connection is admitted; its first head is due from the accept, and it queues to be shed
      * as a slow head in accept order (its loop registers it next).
      */
-    public void admitted() {
+    void admitted() {
         waiting.admitted(acceptedAt);
     }
 
     /** Loop thread: starts watching the admitted connection. */
-    public void register() {
+    void register() {
         if (!watch()) {
             waiting.ended();
             return;
@@ -120,7 +120,7 @@ public final class LoopConnection implements SelectorLoop.Member {
      * Loop thread: a connection beyond the limit with nothing to shed: 503 and close at once, lingering briefly so
      * the client reads the answer. Over TLS no answer is possible before a handshake, so it just closes.
      */
-    public void registerRejected() {
+    void registerRejected() {
         if (!watch()) {
             return;
         }

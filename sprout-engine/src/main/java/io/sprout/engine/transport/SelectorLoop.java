@@ -20,10 +20,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>A key cancelled on this thread leaves the selector only at its next selection; a channel registered again
  * before that would fail, so {@link #afterNextSelection} runs such a registration after a {@code selectNow}.
  */
-public final class SelectorLoop implements Runnable {
+final class SelectorLoop implements Runnable {
 
     /** A connection the loop watches; every method is called on the loop thread. */
-    public interface Member {
+    interface Member {
 
         /** The selector reports the member's socket ready. */
         void onReady(SelectionKey key);
@@ -50,19 +50,19 @@ public final class SelectorLoop implements Runnable {
     private volatile boolean running = true;
     private volatile boolean terminated;
 
-    public SelectorLoop(String name, long sweepPeriodNanos) throws IOException {
+    SelectorLoop(String name, long sweepPeriodNanos) throws IOException {
         this.selector = Selector.open();
         this.sweepPeriodNanos = sweepPeriodNanos;
         this.thread = new Thread(this, name);
         this.thread.setDaemon(true);
     }
 
-    public void start() {
+    void start() {
         thread.start();
     }
 
     /** Runs the task on the loop thread soon; callable from any thread, never blocks. */
-    public void execute(Runnable task) {
+    void execute(Runnable task) {
         tasks.add(task);
         if (terminated) {
             // The loop has ended (server stopped): nothing else will run its tasks, and they only release resources.
@@ -72,32 +72,32 @@ public final class SelectorLoop implements Runnable {
         }
     }
 
-    public Selector selector() {
+    Selector selector() {
         return selector;
     }
 
     /** Loop thread: runs {@code task} once the selector has let go of the keys cancelled so far. */
-    public void afterNextSelection(Runnable task) {
+    void afterNextSelection(Runnable task) {
         afterSelection.add(task);
     }
 
-    public void added(Member member) {
+    void added(Member member) {
         members.add(member);
     }
 
-    public void removed(Member member) {
+    void removed(Member member) {
         members.remove(member);
     }
 
     /** Loop thread: closes every member waiting for a next request. */
-    public void closeIdle() {
+    void closeIdle() {
         for (Member member : List.copyOf(members)) {
             member.closeIfIdle();
         }
     }
 
     /** Stops the loop, closing every member, and waits for the thread to end. */
-    public void stop() {
+    void stop() {
         running = false;
         selector.wakeup();
         try {

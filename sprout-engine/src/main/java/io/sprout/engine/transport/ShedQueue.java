@@ -15,16 +15,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * same phase: a connection that has just started a request is left alone, and the limit is exceeded by that one
  * connection until another closes.
  */
-public final class ShedQueue {
+final class ShedQueue {
 
     /** A connection that can be asked to close because the server needs its slot; any thread, must not block. */
     @FunctionalInterface
-    public interface Sheddable {
+    interface Sheddable {
         void shed(Ticket ticket);
     }
 
     /** One connection's wait in one lane; given back exactly once, by {@link #done}. */
-    public static final class Ticket {
+    static final class Ticket {
 
         private final Sheddable connection;
         private final boolean idle;
@@ -49,21 +49,21 @@ public final class ShedQueue {
     private final AtomicBoolean purging = new AtomicBoolean();
 
     /** The connection now waits, idle, for its next request. */
-    public Ticket idle(Sheddable connection) {
+    Ticket idle(Sheddable connection) {
         Ticket ticket = new Ticket(connection, true);
         idle.add(ticket);
         return ticket;
     }
 
     /** The connection now waits for a request head (a new connection, or a head that came in part). */
-    public Ticket awaitingHead(Sheddable connection) {
+    Ticket awaitingHead(Sheddable connection) {
         Ticket ticket = new Ticket(connection, false);
         heads.add(ticket);
         return ticket;
     }
 
     /** The wait ended (a request arrived, or the connection closed); {@code null} is ignored. */
-    public void done(Ticket ticket) {
+    void done(Ticket ticket) {
         if (ticket != null && ticket.waiting.compareAndSet(true, false) && stale.incrementAndGet() > PURGE_THRESHOLD) {
             purge();
         }
@@ -74,7 +74,7 @@ public final class ShedQueue {
      *
      * @return whether one was asked
      */
-    public boolean shedOne() {
+    boolean shedOne() {
         return shedOldest(idle) || shedOldest(heads);
     }
 

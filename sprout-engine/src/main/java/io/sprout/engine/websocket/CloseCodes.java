@@ -1,7 +1,7 @@
 package io.sprout.engine.websocket;
 
 /** The close status codes of RFC 6455 §7.4 and the IANA registry, and which may appear in a Close frame. */
-public final class CloseCodes {
+final class CloseCodes {
 
     public static final int NORMAL = 1000;
     public static final int GOING_AWAY = 1001;

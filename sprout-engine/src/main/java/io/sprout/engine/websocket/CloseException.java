@@ -4,7 +4,7 @@ package io.sprout.engine.websocket;
  * The peer broke the protocol (or a limit): the connection must be failed with {@link #code()}, whose reason is the
  * message. The WebSocket counterpart of {@code HttpException}.
  */
-public final class CloseException extends Exception {
+final class CloseException extends Exception {
 
     private static final long serialVersionUID = 1L;
 

@@ -8,5 +8,5 @@ package io.sprout.engine.websocket;
  * @param opcode the frame's opcode
  * @param length the payload length
  */
-public record FrameHeader(boolean fin, boolean compressed, Opcode opcode, long length) {
+record FrameHeader(boolean fin, boolean compressed, Opcode opcode, long length) {
 }

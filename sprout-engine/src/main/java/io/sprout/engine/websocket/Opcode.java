@@ -1,7 +1,7 @@
 package io.sprout.engine.websocket;
 
 /** The frame opcodes of RFC 6455 §5.2; the rest of the 4-bit space is reserved and fails the connection. */
-public enum Opcode {
+enum Opcode {
     CONTINUATION(0x0), TEXT(0x1), BINARY(0x2), CLOSE(0x8), PING(0x9), PONG(0xA);
 
     private static final Opcode[] BY_CODE = new Opcode[16];
