@@ -30,7 +30,14 @@ JAR=$(ls sprout-engine/target/sprout-engine-*.jar | grep -v sources | head -1)
 mkdir -p "$REPORTS"
 
 server_pid=""
-stop_server() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null; server_pid=""; }
+# A JVM ended by SIGTERM exits with 143: under `set -e` that status must not end the run.
+stop_server() {
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  server_pid=""
+}
 trap stop_server EXIT
 
 for combination in "${COMBINATIONS[@]}"; do
