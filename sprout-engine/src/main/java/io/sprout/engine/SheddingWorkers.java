@@ -5,7 +5,6 @@ import io.sprout.engine.exec.Workers;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 /**
  * A platform pool that, whenever a task has to wait for a worker (every worker was busy when it came) or is refused,
@@ -16,44 +15,60 @@ import java.util.function.BooleanSupplier;
  * asynchronous exchange's continuations go to the pool directly, from the context built before this; the next
  * transport task that waits sheds for them too.)
  *
+ * <p>The demand it reports is the tasks waiting less the sheds whose worker has not taken a task yet. A task that
+ * starts settles one such shed whichever worker runs it: if a worker that was free anyway took it, the shed worker
+ * takes the next one, so the count stays right in sum while each shed frees exactly one worker.
+ *
  * <p>Thread-safe, never blocks: shedding is a scan of the blocked bodies and a wake-up of one.
  */
-final class SheddingWorkers implements Workers {
+final class SheddingWorkers implements Workers, SlowBodies.Demand {
 
     private final Workers pool;
     private final SlowBodies slowBodies;
     /** Tasks handed to the pool that have not started: the work that waits for a worker. */
     private final AtomicInteger waiting = new AtomicInteger();
-    /** One object for every shed asked for, rather than a method reference made per task. */
-    private final BooleanSupplier workStillWaits = this::workWaits;
+    /** Bodies shed for waiting tasks whose freed worker no task has started on yet. */
+    private final AtomicInteger freeing = new AtomicInteger();
 
     SheddingWorkers(Workers pool, SlowBodies slowBodies) {
         this.pool = pool;
         this.slowBodies = slowBodies;
+        slowBodies.demand(this);
     }
 
     @Override
     public boolean tryExecute(Runnable task) {
         waiting.incrementAndGet();
         boolean taken = pool.tryExecute(() -> {
-            waiting.decrementAndGet();
+            started();
             task.run();
         });
         if (!taken) {
             waiting.decrementAndGet();
         }
-        if (!taken || workWaits()) {
-            slowBodies.shedOne(workStillWaits, pool.max());
+        // Busy alone would also hold the moment a task takes the last free worker; waiting alone, the moment before
+        // a free worker takes it: both together mean it waits in the queue.
+        if (!taken || waiting.get() > 0 && pool.busy() >= pool.max()) {
+            slowBodies.shedAsNeeded();
         }
         return taken;
     }
 
-    /**
-     * Every worker is busy and a task has not started: it waits in the queue. (Busy alone would also hold the moment
-     * a task takes the last free worker; a task not started alone, the moment before a free worker takes it.)
-     */
-    private boolean workWaits() {
-        return waiting.get() > 0 && pool.busy() >= pool.max();
+    private void started() {
+        waiting.decrementAndGet();
+        if (freeing.get() > 0) {
+            freeing.updateAndGet(count -> Math.max(0, count - 1));
+        }
+    }
+
+    @Override
+    public int unmet() {
+        return waiting.get() - freeing.get();
+    }
+
+    @Override
+    public void shed() {
+        freeing.incrementAndGet();
     }
 
     @Override

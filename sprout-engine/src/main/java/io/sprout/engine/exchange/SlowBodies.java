@@ -6,21 +6,46 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 /**
  * The request bodies that platform workers are blocked reading right now, so that a saturated pool can take a worker
  * back from the slowest of them: the same idea as shedding idle connections at the connection limit, applied to
  * workers. A body qualifies once it is below the minimum body rate with its grace period waived (see
- * {@link BodyClock#sheddableFrom}); {@link #shedOne} cuts the read of the one that qualified first (the oldest or
- * slowest), which then fails as the rate rule fails a body: {@code 408}, {@code Connection: close}, the connection
- * closed after the answer is written.
+ * {@link BodyClock#sheddableFrom}); a shed cuts the read of the one that qualified first (the oldest or slowest),
+ * which then fails as the rate rule fails a body: {@code 408}, {@code Connection: close}, the connection closed after
+ * the answer is written.
+ *
+ * <p>Shedding is level-triggered: as long as the pool's {@link Demand} reports tasks that wait with no shed on its
+ * way for them, each body that qualifies is shed; when none qualifies yet, the timer comes back when the first will.
+ * Asking the demand again before every shed (rather than counting sheds owed) means a worker that is freed for a
+ * moment, or a body that begins to wait while a task is being queued, cannot make a shed go missing.
  *
  * <p>Off (every call a no-op) for virtual threads, which are never saturated, and without a body rate rule.
- * Thread-safe: waits begin and end on the workers reading bodies; {@link #shedOne} runs on whichever thread found
- * work waiting, and never blocks.
+ * Thread-safe: waits begin and end on the workers reading bodies; {@link #shedAsNeeded} runs on whichever thread found
+ * work waiting, or on the timer, and never blocks.
  */
 public final class SlowBodies {
+
+    /** The pool's side: how many tasks wait for a worker with no shed on its way for them, and each shed made. */
+    public interface Demand {
+
+        /** Tasks waiting for a worker, less the sheds made for them whose worker has not taken a task yet. */
+        int unmet();
+
+        /** A body was shed: its worker will be free for a waiting task once the body's exchange ends. */
+        void shed();
+    }
+
+    private static final Demand NONE = new Demand() {
+        @Override
+        public int unmet() {
+            return 0;
+        }
+
+        @Override
+        public void shed() {
+        }
+    };
 
     private static final int IDLE = 0;
     private static final int WAITING = 1;
@@ -45,8 +70,9 @@ public final class SlowBodies {
             }
             sheddableFrom = sheddable;
             state.set(WAITING);
+            // Added before the demand is read: a task queued meanwhile either sees this wait or is seen here.
             waits.add(this);
-            if (owed.get() > 0) {
+            if (demand.unmet() > 0) {
                 retryIn(sheddable - System.nanoTime());
             }
         }
@@ -65,18 +91,16 @@ public final class SlowBodies {
     private final Counters counters;
     private final ScheduledExecutorService timer;
     private final Set<Wait> waits = ConcurrentHashMap.newKeySet();
-    /** Tasks that waited for a worker when no body qualified yet: a shed each is owed once bodies qualify. */
-    private final AtomicInteger owed = new AtomicInteger();
-    /** Guarded by {@code this}: whether a pay-back is scheduled, and for when. */
+    /** Guarded by {@code this}: whether a pass on the timer is scheduled, and for when. */
     private boolean retryPending;
     private long retryAt;
     /** What every body gets while shedding is off: its calls do nothing. */
     private final Wait off = new Wait(null);
-    private volatile BooleanSupplier workStillWaits = () -> false;
+    private volatile Demand demand = NONE;
 
     /**
      * @param enabled whether workers can be saturated (platform threads) and a body rate rule applies
-     * @param timer where owed sheds happen, once a body qualifies
+     * @param timer where later passes run, once a body qualifies
      */
     SlowBodies(boolean enabled, Counters counters, ScheduledExecutorService timer) {
         this.enabled = enabled;
@@ -89,23 +113,28 @@ public final class SlowBodies {
         return enabled ? new Wait(cut) : off;
     }
 
+    /** Connects the pool whose waiting tasks bodies are shed for (once, before the server accepts connections). */
+    public void demand(Demand demand) {
+        this.demand = demand;
+    }
+
     /**
-     * A task waits for a worker (or was refused one): cuts short the wait of the body that qualified first. When none
-     * qualifies yet, the shed is owed: it happens as soon as a body qualifies, if {@code workStillWaits} then says
-     * so (asked again before each owed shed). At most one shed is owed per worker.
-     *
-     * @param maxOwed the pool size
+     * A task waits for a worker (or was refused one): sheds qualified bodies while the demand is unmet. When none
+     * qualifies yet, a pass on the timer is scheduled for the instant the first will; a body that begins to wait
+     * while the demand is unmet schedules one too.
      */
-    public void shedOne(BooleanSupplier workStillWaits, int maxOwed) {
+    public void shedAsNeeded() {
         if (!enabled) {
             return;
         }
-        this.workStillWaits = workStillWaits;
-        long delay = shedFirst();
-        if (delay != 0) {
-            owed.updateAndGet(count -> Math.min(maxOwed, count + 1));
-            if (delay > 0) {
-                retryIn(delay);
+        while (demand.unmet() > 0) {
+            long delay = shedFirst();
+            if (delay != 0) {
+                // None qualifies yet: the first that will, or the next body to wait, brings this back.
+                if (delay > 0) {
+                    retryIn(delay);
+                }
+                return;
             }
         }
     }
@@ -135,43 +164,31 @@ public final class SlowBodies {
             // Rechecked: a wait that ended and began again since the scan is judged on its new instant.
             if (first.sheddableFrom == firstFrom && first.state.compareAndSet(WAITING, SHED)) {
                 counters.requestsShed.increment();
+                // Told before the cut: the freed worker may take a waiting task before the cut returns.
+                demand.shed();
                 first.cut.run();
                 return 0;
             }
         }
     }
 
-    /** Timer thread: pays what is owed while work still waits, as far as bodies qualify. */
-    private void payOwed() {
+    /** Timer thread: the pass scheduled for when a body would qualify. */
+    private void timerPass() {
         synchronized (this) {
             retryPending = false;
         }
-        while (owed.get() > 0) {
-            if (!workStillWaits.getAsBoolean()) {
-                owed.set(0);
-                return;
-            }
-            long delay = shedFirst();
-            if (delay != 0) {
-                // None qualifies yet: the first that will, or the next body to wait, brings this back.
-                if (delay > 0) {
-                    retryIn(delay);
-                }
-                return;
-            }
-            owed.decrementAndGet();
-        }
+        shedAsNeeded();
     }
 
-    /** Schedules a pay-back in {@code delayNanos}, unless one is due sooner. */
+    /** Schedules a pass in {@code delayNanos}, unless one is due sooner. */
     private synchronized void retryIn(long delayNanos) {
         long at = System.nanoTime() + Math.max(1, delayNanos);
         if (retryPending && retryAt - at <= 0) {
             return;
         }
         try {
-            // A later one already scheduled stays: it finds nothing owed, or pays what is owed by then.
-            timer.schedule(this::payOwed, Math.max(1, delayNanos), TimeUnit.NANOSECONDS);
+            // A later one already scheduled stays: it finds the demand met, or sheds for what still waits then.
+            timer.schedule(this::timerPass, Math.max(1, delayNanos), TimeUnit.NANOSECONDS);
             retryPending = true;
             retryAt = at;
         } catch (RejectedExecutionException stopping) {
