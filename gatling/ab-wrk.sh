@@ -26,7 +26,9 @@
 # Knobs: AB_ROUNDS (3), AB_SECONDS (10), AB_WARMUP ("40 30", seconds per window), AB_SETTLE_WINDOW (20),
 #   AB_JIT_SETTLED_PERMILLE (20, i.e. 2 % of one CPU), AB_WARMUP_MAX (300), AB_ENDPOINTS ("hello json"),
 #   AB_CONNECTIONS (50, one wrk thread), FLAVOUR (sprout: the profile a commit is built with), PIN (1 = server on CPU
-#   SERVER_CPU, wrk on CPU LOAD_CPU), JVM_FLAGS (as compare.sh), APP_ARGS, PORT (first port tried), OUT_DIR, RAW_DIR.
+#   SERVER_CPU, wrk on CPU LOAD_CPU), JVM_FLAGS (as compare.sh), APP_ARGS, PORT (first port tried), OUT_DIR, RAW_DIR,
+#   AB_TLS (0; 1 = both sides on HTTPS with one EC P-256 key made for the run, as compare.sh's tls preset: wrk keeps
+#   its connections, so this measures TLS keep-alive).
 #   Maven flags for building a commit go in MAVEN_ARGS (e.g. -Dmaven.repo.local=...).
 set -uo pipefail
 
@@ -65,6 +67,11 @@ RUN_ID="$(date -u +%Y-%m-%d)-ab-$(date -u +%H%M%S)"
 : "${OUT_DIR:=$ROOT/docs/benchmarks/$RUN_ID}"
 : "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
 begin_run
+: "${AB_TLS:=0}"
+if [ "$AB_TLS" = 1 ]; then
+  SCHEME=https
+  APP_ARGS="$APP_ARGS $(bench_key_store "$RAW_DIR/tls")"
+fi
 # Checked before this script's own builds raise it.
 awk '$1 > 0.5 { exit 1 }' <<< "$START_LOAD" \
   || progress "WARNING: the machine is not quiet (load average $START_LOAD): ratios will mean little"
@@ -116,7 +123,7 @@ warm_window() { # port log-prefix seconds
   [ "$seconds" -lt 1 ] && seconds=1
   WARM_RATES=""
   for endpoint in $AB_ENDPOINTS; do
-    run_wrk "$seconds" "http://127.0.0.1:$port/benchmark/$endpoint" "$prefix-$endpoint.log"
+    run_wrk "$seconds" "$SCHEME://127.0.0.1:$port/benchmark/$endpoint" "$prefix-$endpoint.log"
     WARM_RATES+=" /$endpoint $(requests_per_second "$prefix-$endpoint.log")"
   done
 }
@@ -173,7 +180,7 @@ run_side() { # round target side
   done
   for endpoint in $AB_ENDPOINTS; do
     log="$prefix-$endpoint.log"
-    run_wrk "$AB_SECONDS" "http://127.0.0.1:$port/benchmark/$endpoint" "$log" --latency
+    run_wrk "$AB_SECONDS" "$SCHEME://127.0.0.1:$port/benchmark/$endpoint" "$log" --latency
     python3 "$REPORT" wrk "$log" target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" \
       mode="$(mode_of "$target")" side="$side" simulation="wrk-$endpoint" round="$round" >> "$ROWS"
     progress "   round $round /$endpoint: $(requests_per_second "$log") req/s"
@@ -206,6 +213,7 @@ END_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, kernel $(uname -r)"
   echo "- JDK: $("$JAVA" -version 2>&1 | head -1)"
   echo "- load average (1/5/15 min): $START_LOAD before, $END_LOAD after"
+  [ "$AB_TLS" = 1 ] && echo "- TLS: both sides on HTTPS with one EC P-256 key generated for this run; wrk (OpenSSL) keeps its connections"
   echo "- server JVM flags (both sides): \`$JVM_FLAGS\`${APP_ARGS:+; application arguments \`$APP_ARGS\`}"
   if [ "$PIN" = 1 ]; then
     echo "- pinning: server \`taskset -c $SERVER_CPU\`, wrk \`taskset -c $LOAD_CPU\`; one server up at a time"
