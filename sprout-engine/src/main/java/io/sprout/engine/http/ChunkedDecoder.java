@@ -170,7 +170,7 @@ public final class ChunkedDecoder {
                 throw HttpException.badRequest("Invalid character in trailer value");
             }
         }
-        trailers.add(HeaderNames.of(lineBytes, 0, colon), value.strip());
+        trailers.add(HeaderNameCache.of(lineBytes, 0, colon), value.strip());
         state = State.TRAILER;
     }
 

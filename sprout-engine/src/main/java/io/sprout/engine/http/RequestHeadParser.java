@@ -263,7 +263,7 @@ public final class RequestHeadParser {
                 throw HttpException.badRequest("Invalid character in field value");
             }
         }
-        String name = HeaderNames.of(line, 0, colon);
+        String name = HeaderNameCache.of(line, 0, colon);
         String value = recent.decode(1 + fields.size(), line, valueStart, valueEnd - valueStart);
         fields.add(name, value);
     }
