@@ -134,7 +134,7 @@ public final class HeaderFields implements Headers {
     @Override
     public boolean containsToken(String name, String token) {
         for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
-            if (Tokens.listContains(values[i], token)) {
+            if (TokenLists.contains(values[i], token)) {
                 return true;
             }
         }
