@@ -14,6 +14,9 @@ import java.util.List;
  * <p>Not thread-safe: it belongs to the one exchange that fills it. Names keep the case they were given or
  * parsed in (common names arrive canonical from {@link HeaderNames}); values are stored without surrounding
  * whitespace.
+ *
+ * <p>Public because exchange keeps request, response and trailer fields in it and the root package's {@code Headers}
+ * shows them to handlers: the codec's storage serves every layer above it.
  */
 public final class HeaderFields implements Headers {
 

@@ -4,6 +4,9 @@ package io.sprout.engine.http;
  * Common header names as shared constants. Parsing a common name returns the constant in its canonical case
  * ({@link HeaderNameCache}), so the usual request allocates no name strings, and lookups by these constants hit the
  * identity fast path.
+ *
+ * <p>Public because exchange and {@code hello} name the fields they set and check with these constants: every layer
+ * above the codec may name a header.
  */
 public final class HeaderNames {
 

@@ -30,6 +30,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * by the connections being shed at that moment. One thread with a selector serves every port; ports with
  * connections waiting are served in turn. Accept errors such as EMFILE are backed off exponentially (50 ms to
  * 1.6 s) and logged once per episode, so the loop never spins.
+ *
+ * <p>Public because the root package's {@code EngineServer} turns its {@link BindFailure} into
+ * {@code PortBindException}: the lifecycle above translates the transport's failure into API.
  */
 public final class Acceptor implements Runnable {
 
