@@ -3,6 +3,7 @@ package io.sprout.engine.http;
 import static io.sprout.engine.http.HeaderNames.*;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The parser's table of common field names: a name that arrives in any case comes back as the one canonical string
@@ -39,23 +40,11 @@ final class HeaderNameCache {
     }
 
     private static String[][] indexByLength() {
-        int longest = 0;
-        for (String name : COMMON) {
-            longest = Math.max(longest, name.length());
-        }
+        int longest = Arrays.stream(COMMON).mapToInt(String::length).max().orElse(0);
         String[][] index = new String[longest + 1][];
         for (int length = 0; length <= longest; length++) {
-            int count = 0;
-            for (String name : COMMON) {
-                count += name.length() == length ? 1 : 0;
-            }
-            index[length] = new String[count];
-            int at = 0;
-            for (String name : COMMON) {
-                if (name.length() == length) {
-                    index[length][at++] = name;
-                }
-            }
+            int wanted = length;
+            index[length] = Arrays.stream(COMMON).filter(name -> name.length() == wanted).toArray(String[]::new);
         }
         return index;
     }
