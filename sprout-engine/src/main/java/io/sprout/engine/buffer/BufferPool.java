@@ -12,6 +12,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link ReentrantLock}, which does not pin virtual threads). Every leased buffer must be released exactly once:
  * {@link #leased()} is the leak gauge tests assert on. The pool keeps at most {@code capacity} idle buffers;
  * beyond that a released buffer is left to the garbage collector.
+ *
+ * <p>Public because the exchange (request and response buffers), tls (record buffers) and the root package's
+ * {@code EngineStats} (the leak gauge) lease from it or read it: buffers sit below every layer that moves bytes.
  */
 public final class BufferPool {
 

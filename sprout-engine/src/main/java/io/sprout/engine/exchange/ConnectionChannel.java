@@ -12,6 +12,9 @@ import java.nio.ByteBuffer;
  * non-blocking channel is tried and, when it would block, the caller parks (or, for the readiness methods, a task
  * is registered) until the event loop reports readiness. The blocking
  * methods are called by one thread at a time, whichever thread is serving the exchange.
+ *
+ * <p>Public because transport's {@code WorkerChannel} implements it: the exchange states the channel it needs and the
+ * transport below provides it, so the exchange never depends on a transport.
  */
 public interface ConnectionChannel {
 

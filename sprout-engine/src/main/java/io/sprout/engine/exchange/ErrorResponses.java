@@ -12,6 +12,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * The complete responses the engine sends on its own (bad requests, timeouts, overload): a plain-text reason and
  * {@code Connection: close}, because after such an error the connection is not reused.
+ *
+ * <p>Public because transport's {@code HeadReader} answers a bad, late or unservable head before any exchange exists:
+ * what an error answer says is the exchange's to define, the transport only writes the bytes.
  */
 public final class ErrorResponses {
 

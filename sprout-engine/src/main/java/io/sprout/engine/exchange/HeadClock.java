@@ -18,6 +18,9 @@ import io.sprout.engine.Timeouts;
  *
  * Used by whichever thread owns the connection; the fields are volatile because a sweep on another thread (the
  * event loop's) may read them right after an ownership hand-over.
+ *
+ * <p>Public because transport's {@code HeadWait} runs it for the head a connection awaits: the limits on a head are
+ * exchange policy, the waiting is the transport's.
  */
 public final class HeadClock {
 

@@ -54,7 +54,7 @@ final class Http1ResponseWire implements ResponseWire {
             long bodyBytes, boolean encoded) {
         headers.remove(HeaderNames.TRANSFER_ENCODING);
         boolean closeRequested = headers.containsToken(HeaderNames.CONNECTION, "close");
-        plan = ResponsePlan.decide(new ResponsePlan.Facts(request.version(), request.isHead(), status,
+        plan = ResponsePlan.decide(new ResponseFacts(request.version(), request.isHead(), status,
                 declaredLength, complete, bodyBytes, encoded, closeRequested, KeepAlivePolicy.requested(request),
                 connection.mayKeepAlive(requestBody)));
         if (plan.framing() != ResponseFraming.RAW) {

@@ -16,6 +16,9 @@ import java.nio.charset.StandardCharsets;
  * filling {@link #inbound()}) and hands each to {@link #serve}. Over HTTP/1.1 the connection is the one
  * {@link ExchangeStream} of the exchange it serves: its wires frame bodies as RFC 9112 says. Used by one thread at a
  * time; it may move between an event loop and a worker through a happens-before hand-off.
+ *
+ * <p>Public because transport ({@code HeadReader}, {@code LoopConnection}, {@code ConnectionWorker}) drives one per
+ * connection: the transport moves bytes and calls down into the exchange, never the reverse.
  */
 public final class HttpConnection implements ExchangeStream {
 

@@ -10,6 +10,9 @@ import java.nio.channels.ReadableByteChannel;
  * A connection's bytes received but not yet consumed, in a pooled buffer leased only while it holds any: an idle
  * keep-alive connection holds no buffer. The head parser and the body stream consume from {@link #buffer()};
  * {@link #fill} reads more. Owned by whichever thread currently serves the connection.
+ *
+ * <p>Public because transport's {@code HeadReader} reads the socket into it and drains it while lingering, through
+ * {@link HttpConnection#inbound()}: the buffer is the connection's, the reads are the transport's.
  */
 public final class Inbound {
 

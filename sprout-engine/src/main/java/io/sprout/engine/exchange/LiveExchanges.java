@@ -12,6 +12,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * The exchanges of one server that hold no thread: suspended or upgraded. Lifecycle events reach them through
  * here: a graceful shutdown tells the upgraded ones, {@code stop()} aborts them all and waits until they have
  * released what they hold. Thread-safe.
+ *
+ * <p>Public because the root package's {@code EngineServer} (graceful shutdown, stop) and {@code EngineStats} reach it
+ * through {@link ServerContext}: the lifecycle above commands the exchanges below.
  */
 public final class LiveExchanges {
 

@@ -1,6 +1,11 @@
 package io.sprout.engine.exchange;
 
-/** What a transport does with a connection after an exchange. */
+/**
+ * What a transport does with a connection after an exchange.
+ *
+ * <p>Public because transport ({@code LoopConnection}, {@code ConnectionWorker}) decides from it what a connection does
+ * next: the exchange reports, the transport acts.
+ */
 public enum Outcome {
     /** The response is complete and the connection may carry another request. */
     KEEP_ALIVE,

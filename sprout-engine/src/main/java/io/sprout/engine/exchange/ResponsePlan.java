@@ -4,8 +4,8 @@ import io.sprout.engine.http.HttpVersion;
 
 /**
  * The one decision taken when a response commits: how its body is framed, which {@code Content-Length} it
- * declares, and whether the connection stays open. A pure function of {@link Facts}, so every rule lives here and
- * is unit-tested without a socket.
+ * declares, and whether the connection stays open. A pure function of {@link ResponseFacts}, so every rule lives
+ * here and is unit-tested without a socket.
  *
  * @param framing how the body is delimited
  * @param contentLength the {@code Content-Length} to send, or -1 for none
@@ -14,28 +14,7 @@ import io.sprout.engine.http.HttpVersion;
  */
 record ResponsePlan(ResponseFraming framing, long contentLength, boolean keepAlive, String connection) {
 
-    /**
-     * Everything the decision depends on.
-     *
-     * @param version the request's version
-     * @param headRequest whether the request method is {@code HEAD}
-     * @param status the response status
-     * @param declaredLength the handler's {@code Content-Length}, or -1
-     * @param complete whether the handler is done, so {@code bodyBytes} is the whole body
-     * @param bodyBytes body bytes written so far (all of them when complete)
-     * @param encoded whether a body encoding (compression) sits between the handler and the wire, so the length
-     *     on the wire is unknown
-     * @param handlerSaidClose whether the handler set {@code Connection: close}
-     * @param clientWantsKeepAlive HTTP/1.1 without {@code Connection: close}, or HTTP/1.0 with keep-alive
-     * @param serverAllowsKeepAlive not draining, under the keep-alive request limit, no unanswered
-     *     {@code Expect: 100-continue}
-     */
-    record Facts(HttpVersion version, boolean headRequest, int status, long declaredLength, boolean complete,
-            long bodyBytes, boolean encoded, boolean handlerSaidClose, boolean clientWantsKeepAlive,
-            boolean serverAllowsKeepAlive) {
-    }
-
-    static ResponsePlan decide(Facts facts) {
+    static ResponsePlan decide(ResponseFacts facts) {
         if (facts.status() == 101) {
             return new ResponsePlan(ResponseFraming.RAW, -1, false, null);
         }
@@ -47,7 +26,7 @@ record ResponsePlan(ResponseFraming framing, long contentLength, boolean keepAli
         return new ResponsePlan(framing, length, keepAlive, connection);
     }
 
-    private static ResponseFraming framing(Facts facts) {
+    private static ResponseFraming framing(ResponseFacts facts) {
         int status = facts.status();
         if (facts.headRequest() || status < 200 || status == 204 || status == 304) {
             return ResponseFraming.NONE;
@@ -59,7 +38,7 @@ record ResponsePlan(ResponseFraming framing, long contentLength, boolean keepAli
     }
 
     /** A declared length is kept (HEAD and 304 may announce the length a GET would have); else the known one. */
-    private static long contentLength(Facts facts, ResponseFraming framing) {
+    private static long contentLength(ResponseFacts facts, ResponseFraming framing) {
         int status = facts.status();
         if (status < 200 || status == 204 || facts.encoded()) {
             return -1;

@@ -23,6 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Off (every call a no-op) for virtual threads, which are never saturated, and without a body rate rule.
  * Thread-safe: waits begin and end on the workers reading bodies; {@link #shedAsNeeded} runs on whichever thread found
  * work waiting, or on the timer, and never blocks.
+ *
+ * <p>Public because the root package's {@code SheddingWorkers} implements {@link Demand} and calls
+ * {@link #shedAsNeeded}: the pool decorator above asks the exchange layer for a worker back, never the reverse.
  */
 public final class SlowBodies {
 

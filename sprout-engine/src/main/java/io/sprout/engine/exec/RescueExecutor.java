@@ -20,6 +20,9 @@ import java.util.concurrent.atomic.LongAdder;
  * until some thread takes what is left, which then only ends it.
  *
  * <p>Thread-safe; {@link #tryExecute} never blocks.
+ *
+ * <p>Public because the root package's {@code EngineServer} creates one per server and {@code EngineStats} reads its
+ * count: the lifecycle owns the threads, the exchange sees only an {@code Executor}.
  */
 public final class RescueExecutor {
 

@@ -12,6 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@link #bound}), which it does before it starts a thread. With port 0 that matters: the pools make their threads
  * on their first task, which comes from a connection, so every thread is named after the bind and carries the
  * real port. A thread made earlier would carry the configured port (0); none is today. Thread-safe.
+ *
+ * <p>Public because the root package's {@code EngineServer} and transport's {@code LoopTransport} name their threads
+ * with it: exec depends on nothing, so every layer may.
  */
 public final class ThreadNames {
 

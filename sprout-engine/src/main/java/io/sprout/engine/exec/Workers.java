@@ -13,6 +13,9 @@ import java.util.concurrent.TimeUnit;
  * The threads that run handlers and the tasks of suspended exchanges. Never an I/O event loop.
  *
  * <p>Each server owns one instance; all methods are thread-safe.
+ *
+ * <p>Public because the root package ({@code EngineServer} creates, {@code SheddingWorkers} decorates,
+ * {@code EngineStats} reads) and transport (dispatching heads and handshake tasks) use it: exec sits below both.
  */
 public interface Workers {
 

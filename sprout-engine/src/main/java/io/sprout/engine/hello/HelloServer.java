@@ -22,6 +22,10 @@ import java.util.concurrent.CountDownLatch;
  * 16 MiB, as the Autobahn|Testsuite needs), for benchmarks, conformance runs and smoke checks:
  * {@code java -jar sprout-engine.jar --port 8080 --execution-mode nio --thread-type virtual [--thread-pool-size N]}.
  * Stops on SIGTERM/Ctrl-C.
+ *
+ * <p>Public because it is a program, started by name as the jar's {@code Main-Class} and by
+ * {@code gatling/autobahn/run.sh}; no package depends on it, and it uses only the exported API and {@code http}'s
+ * header names.
  */
 public final class HelloServer {
 

@@ -1,6 +1,11 @@
 package io.sprout.engine.http;
 
-/** How the end of a request body is found (RFC 9112 §6). */
+/**
+ * How the end of a request body is found (RFC 9112 §6).
+ *
+ * <p>Public because exchange ({@code Http1RequestWire}, {@code Exchange}) reads the request body by it: the codec
+ * decides the framing, the exchange acts on it.
+ */
 public sealed interface BodyFraming {
 
     /** No body at all. */

@@ -1,6 +1,11 @@
 package io.sprout.engine.http;
 
-/** Writes chunk-size lines of the chunked coding (RFC 9112 §7.1) for responses. */
+/**
+ * Writes chunk-size lines of the chunked coding (RFC 9112 §7.1) for responses.
+ *
+ * <p>Public because exchange's {@code Http1ResponseWire} writes chunk headers with it: the codec encodes, the exchange
+ * decides when.
+ */
 public final class ChunkHeader {
 
     /** The last chunk and an empty trailer section. */

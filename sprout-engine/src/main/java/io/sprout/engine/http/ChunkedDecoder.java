@@ -17,6 +17,9 @@ import java.nio.charset.StandardCharsets;
  * not followed by CRLF, an over-long size line or trailer section, or a trailer line without a colon throw a 400
  * {@link HttpException}. Extensions are checked for control bytes and otherwise ignored; trailers are kept
  * (see {@link #trailers()}) but never change framing. Belongs to one request; not thread-safe.
+ *
+ * <p>Public because exchange's {@code Http1RequestWire} decodes chunked request bodies with it: the codec holds no
+ * socket, the exchange feeds it.
  */
 public final class ChunkedDecoder {
 
@@ -170,7 +173,7 @@ public final class ChunkedDecoder {
                 throw HttpException.badRequest("Invalid character in trailer value");
             }
         }
-        trailers.add(HeaderNames.of(lineBytes, 0, colon), value.strip());
+        trailers.add(HeaderNameCache.of(lineBytes, 0, colon), value.strip());
         state = State.TRAILER;
     }
 

@@ -14,6 +14,9 @@ import java.util.List;
  * <p>Not thread-safe: it belongs to the one exchange that fills it. Names keep the case they were given or
  * parsed in (common names arrive canonical from {@link HeaderNames}); values are stored without surrounding
  * whitespace.
+ *
+ * <p>Public because exchange keeps request, response and trailer fields in it and the root package's {@code Headers}
+ * shows them to handlers: the codec's storage serves every layer above it.
  */
 public final class HeaderFields implements Headers {
 
@@ -134,7 +137,7 @@ public final class HeaderFields implements Headers {
     @Override
     public boolean containsToken(String name, String token) {
         for (int i = indexOf(name, 0); i >= 0; i = indexOf(name, i + 1)) {
-            if (Tokens.listContains(values[i], token)) {
+            if (TokenLists.contains(values[i], token)) {
                 return true;
             }
         }

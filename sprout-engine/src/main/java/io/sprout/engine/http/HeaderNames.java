@@ -1,10 +1,12 @@
 package io.sprout.engine.http;
 
-import java.nio.charset.StandardCharsets;
-
 /**
- * Common header names as shared constants. Parsing a common name returns the constant in its canonical case, so
- * the usual request allocates no name strings, and lookups by these constants hit the identity fast path.
+ * Common header names as shared constants. Parsing a common name returns the constant in its canonical case
+ * ({@link HeaderNameCache}), so the usual request allocates no name strings, and lookups by these constants hit the
+ * identity fast path.
+ *
+ * <p>Public because exchange and {@code hello} name the fields they set and check with these constants: every layer
+ * above the codec may name a header.
  */
 public final class HeaderNames {
 
@@ -32,52 +34,6 @@ public final class HeaderNames {
     public static final String UPGRADE = "Upgrade";
     public static final String USER_AGENT = "User-Agent";
 
-    private static final String[] COMMON = {
-        ACCEPT, ACCEPT_ENCODING, ACCEPT_LANGUAGE, AUTHORIZATION, CACHE_CONTROL, CONNECTION, CONTENT_ENCODING,
-        CONTENT_LENGTH, CONTENT_TYPE, COOKIE, DATE, EXPECT, HOST, KEEP_ALIVE, ORIGIN, PRAGMA, REFERER, SERVER, TE,
-        TRAILER, TRANSFER_ENCODING, UPGRADE, USER_AGENT, "Accept-Charset", "Forwarded", "If-Modified-Since",
-        "If-None-Match", "Range", "Upgrade-Insecure-Requests", "Sec-Fetch-Dest", "Sec-Fetch-Mode", "Sec-Fetch-Site",
-        "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Port", "X-Forwarded-Proto", "X-Requested-With",
-        "Priority", "DNT", "Via"
-    };
-
-    /** The common names indexed by length, so a lookup compares against a handful of candidates. */
-    private static final String[][] BY_LENGTH = indexByLength();
-
     private HeaderNames() {
-    }
-
-    /** The canonical constant for a common name (any case), else a new string of the bytes as sent. */
-    static String of(byte[] bytes, int offset, int length) {
-        if (length < BY_LENGTH.length) {
-            for (String candidate : BY_LENGTH[length]) {
-                if (Ascii.equalsIgnoreCase(candidate, bytes, offset, length)) {
-                    return candidate;
-                }
-            }
-        }
-        return new String(bytes, offset, length, StandardCharsets.ISO_8859_1);
-    }
-
-    private static String[][] indexByLength() {
-        int longest = 0;
-        for (String name : COMMON) {
-            longest = Math.max(longest, name.length());
-        }
-        String[][] index = new String[longest + 1][];
-        for (int length = 0; length <= longest; length++) {
-            int count = 0;
-            for (String name : COMMON) {
-                count += name.length() == length ? 1 : 0;
-            }
-            index[length] = new String[count];
-            int at = 0;
-            for (String name : COMMON) {
-                if (name.length() == length) {
-                    index[length][at++] = name;
-                }
-            }
-        }
-        return index;
     }
 }

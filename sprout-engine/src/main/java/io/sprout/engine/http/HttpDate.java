@@ -9,6 +9,9 @@ import java.util.Locale;
 /**
  * The {@code Date} header value (IMF-fixdate), formatted at most once per second. Each server owns one; any
  * thread may call it.
+ *
+ * <p>Public because exchange's {@code ServerContext} keeps one per server and {@code ErrorResponses} dates error
+ * answers with it.
  */
 public final class HttpDate {
 

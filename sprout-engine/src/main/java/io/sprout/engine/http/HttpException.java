@@ -5,6 +5,9 @@ package io.sprout.engine.http;
  * closed: once framing is in doubt, nothing more that arrives on it can be trusted.
  *
  * <p>Thrown often by hostile input and always handled by the transport, so it carries no stack trace.
+ *
+ * <p>Public because exchange and transport catch it and answer with its status: the codec throws, the layers above turn
+ * it into a response.
  */
 public final class HttpException extends RuntimeException {
 

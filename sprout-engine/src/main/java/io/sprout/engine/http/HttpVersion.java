@@ -1,6 +1,11 @@
 package io.sprout.engine.http;
 
-/** The two protocol versions the engine speaks. */
+/**
+ * The two protocol versions the engine speaks.
+ *
+ * <p>Public because exchange frames responses and decides keep-alive by it ({@code ResponsePlan},
+ * {@code KeepAlivePolicy}) and writes it in status lines.
+ */
 public enum HttpVersion {
     HTTP_1_0("HTTP/1.0"),
     HTTP_1_1("HTTP/1.1");

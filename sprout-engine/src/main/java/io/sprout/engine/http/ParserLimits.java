@@ -8,6 +8,9 @@ package io.sprout.engine.http;
  * @param maxHeaderCount most field lines (431 beyond)
  * @param maxChunkLineLength longest chunk-size line including extensions (400 beyond)
  * @param maxTrailerSize largest trailer section (400 beyond)
+ *
+ * <p>Public because exchange's {@code ServerContext} builds it from the server's configuration: the codec takes its
+ * limits as a value and knows nothing of the configuration.
  */
 public record ParserLimits(
         int maxRequestLineLength,

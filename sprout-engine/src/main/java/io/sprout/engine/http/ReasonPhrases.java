@@ -1,6 +1,10 @@
 package io.sprout.engine.http;
 
-/** The reason phrases of RFC 9110 §15, for status lines and error bodies. */
+/**
+ * The reason phrases of RFC 9110 §15, for status lines and error bodies.
+ *
+ * <p>Public because exchange's {@code ErrorResponses} sends the phrase as the body of an error answer.
+ */
 public final class ReasonPhrases {
 
     private ReasonPhrases() {

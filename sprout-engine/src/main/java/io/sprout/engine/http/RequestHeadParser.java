@@ -14,6 +14,9 @@ import java.util.Arrays;
  * non-token names), 414 for a long request line, 431 for a large or crowded header section, 505 for any version
  * other than HTTP/1.0 and HTTP/1.1. One parser serves one connection, one request after another; not
  * thread-safe, though it may move between threads with a happens-before hand-off.
+ *
+ * <p>Public because exchange's {@code HttpConnection} owns one per connection and feeds it bytes: the codec holds no
+ * socket.
  */
 public final class RequestHeadParser {
 
@@ -263,7 +266,7 @@ public final class RequestHeadParser {
                 throw HttpException.badRequest("Invalid character in field value");
             }
         }
-        String name = HeaderNames.of(line, 0, colon);
+        String name = HeaderNameCache.of(line, 0, colon);
         String value = recent.decode(1 + fields.size(), line, valueStart, valueEnd - valueStart);
         fields.add(name, value);
     }

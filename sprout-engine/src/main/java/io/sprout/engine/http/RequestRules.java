@@ -15,6 +15,9 @@ package io.sprout.engine.http;
  *       body limit: 413.</li>
  *   <li>Expect: only {@code 100-continue}: else 417.</li>
  * </ul>
+ *
+ * <p>Public because exchange's {@code Exchange} applies these rules to every head before its handler runs: the codec
+ * knows the rules, the exchange when to apply them.
  */
 public final class RequestRules {
 

@@ -8,6 +8,9 @@ import java.util.Arrays;
  *
  * <p>Field names and values are written as ISO-8859-1; a CR or LF in either is replaced by a space so a handler
  * can never split the response.
+ *
+ * <p>Public because exchange ({@code Http1ResponseWire}, {@code ErrorResponses}, {@code HttpConnection}) encodes status
+ * lines and fields with it.
  */
 public final class ResponseHeadEncoder {
 

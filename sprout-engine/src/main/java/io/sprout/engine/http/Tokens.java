@@ -1,6 +1,6 @@
 package io.sprout.engine.http;
 
-/** Character classes of RFC 9110 and comma-separated list matching, without allocation. */
+/** Character classes of RFC 9110, without allocation. */
 final class Tokens {
 
     private static final boolean[] TCHAR = new boolean[128];
@@ -37,31 +37,7 @@ final class Tokens {
         return b > 0x20 && b < 0x7f;
     }
 
-    /** Whether a comma-separated list value contains {@code token}, ignoring case and optional whitespace. */
-    static boolean listContains(String list, String token) {
-        int length = list.length();
-        int start = 0;
-        while (start <= length) {
-            int end = list.indexOf(',', start);
-            if (end < 0) {
-                end = length;
-            }
-            int from = start;
-            int to = end;
-            while (from < to && isWhitespace(list.charAt(from))) {
-                from++;
-            }
-            while (to > from && isWhitespace(list.charAt(to - 1))) {
-                to--;
-            }
-            if (to - from == token.length() && list.regionMatches(true, from, token, 0, token.length())) {
-                return true;
-            }
-            start = end + 1;
-        }
-        return false;
-    }
-
+    /** Optional whitespace ({@code OWS}): space or horizontal tab. */
     static boolean isWhitespace(int c) {
         return c == ' ' || c == '\t';
     }

@@ -63,7 +63,7 @@ final class ClientHelloParser {
         if (bodyEnd > to) {
             return new FirstBytes.ClientHello(null);
         }
-        Cursor cursor = new Cursor(in, from + 4, bodyEnd);
+        FieldCursor cursor = new FieldCursor(in, from + 4, bodyEnd);
         cursor.skip(2 + 32);
         cursor.skip(cursor.uint8());
         cursor.skip(cursor.uint16());
@@ -85,7 +85,7 @@ final class ClientHelloParser {
                 return new FirstBytes.Malformed("extension longer than the ClientHello");
             }
             if (extension == SERVER_NAME_EXTENSION) {
-                return serverName(new Cursor(in, cursor.position(), cursor.position() + extensionLength));
+                return serverName(new FieldCursor(in, cursor.position(), cursor.position() + extensionLength));
             }
             cursor.skip(extensionLength);
         }
@@ -93,7 +93,7 @@ final class ClientHelloParser {
     }
 
     /** The server_name extension's data: a list of names, of which the host name counts. */
-    private static FirstBytes serverName(Cursor cursor) {
+    private static FirstBytes serverName(FieldCursor cursor) {
         int listEnd = cursor.position() + 2 + cursor.uint16();
         if (cursor.failed() || listEnd != cursor.end()) {
             return new FirstBytes.Malformed("server_name list does not fill its extension");
@@ -112,17 +112,17 @@ final class ClientHelloParser {
         return new FirstBytes.ClientHello(null);
     }
 
-    private static FirstBytes hostName(Cursor cursor, int length) {
+    private static FirstBytes hostName(FieldCursor cursor, int length) {
         if (length == 0 || length > MAX_HOST_NAME) {
             return new FirstBytes.Malformed("host name of " + length + " bytes");
         }
         byte[] name = new byte[length];
         for (int i = 0; i < length; i++) {
-            byte b = cursor.byteAt(cursor.position() + i);
+            int b = cursor.uint8();
             if (b <= 0x20 || b >= 0x7f) {
-                return new FirstBytes.Malformed("host name byte 0x" + Integer.toHexString(b & 0xff));
+                return new FirstBytes.Malformed("host name byte 0x" + Integer.toHexString(b));
             }
-            name[i] = b;
+            name[i] = (byte) b;
         }
         return new FirstBytes.ClientHello(new String(name, StandardCharsets.US_ASCII).toLowerCase(Locale.ROOT));
     }
@@ -137,70 +137,5 @@ final class ClientHelloParser {
 
     private static int uint24(ByteBuffer in, int at) {
         return (in.get(at) & 0xff) << 16 | uint16(in, at + 1);
-    }
-
-    /**
-     * Reads fields inside {@code [position, end)}; a read or skip past the end marks it failed instead of throwing,
-     * and a failed cursor reads zeros, so callers check {@link #failed()} once after a group of fields.
-     */
-    private static final class Cursor {
-
-        private final ByteBuffer in;
-        private final int end;
-        private int position;
-        private boolean failed;
-
-        Cursor(ByteBuffer in, int position, int end) {
-            this.in = in;
-            this.position = position;
-            this.end = end;
-        }
-
-        int uint8() {
-            if (!take(1)) {
-                return 0;
-            }
-            return in.get(position - 1) & 0xff;
-        }
-
-        int uint16() {
-            if (!take(2)) {
-                return 0;
-            }
-            return ClientHelloParser.uint16(in, position - 2);
-        }
-
-        void skip(int count) {
-            take(count);
-        }
-
-        byte byteAt(int at) {
-            return in.get(at);
-        }
-
-        int position() {
-            return position;
-        }
-
-        int end() {
-            return end;
-        }
-
-        boolean atEnd() {
-            return failed || position >= end;
-        }
-
-        boolean failed() {
-            return failed;
-        }
-
-        private boolean take(int count) {
-            if (failed || count > end - position) {
-                failed = true;
-                return false;
-            }
-            position += count;
-            return true;
-        }
     }
 }

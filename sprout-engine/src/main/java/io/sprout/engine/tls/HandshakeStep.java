@@ -1,6 +1,11 @@
 package io.sprout.engine.tls;
 
-/** Where a connection's handshake stands after {@link TlsChannel#handshake()}: what it waits for, or its verdict. */
+/**
+ * Where a connection's handshake stands after {@link TlsChannel#handshake()}: what it waits for, or its verdict.
+ *
+ * <p>Public because transport ({@code LoopHandshake}, {@code HeadReader}) sets the key's interest from it: tls says
+ * what it waits for, the transport's loop does the waiting.
+ */
 public enum HandshakeStep {
     /** It needs bytes from the client: call again once the socket is readable. */
     READ,

@@ -16,6 +16,9 @@ import java.util.List;
  * application protocols it can serve. Creates each connection's {@link TlsChannel} and, once that connection's
  * ClientHello is in, its {@link SSLEngine}, from whatever {@link TlsConfig#contexts()} returns at that moment.
  * Thread-safe.
+ *
+ * <p>Public because the root package's {@code EngineServer} starts one per server and transport makes each connection's
+ * {@link TlsChannel} from it.
  */
 public final class ServerTls {
 

@@ -29,6 +29,9 @@ import java.nio.channels.ClosedChannelException;
  *
  * <p>Threads: {@link #handshake()} and {@link #read} are called by the one thread that owns the connection; writes
  * and {@link #closeOutbound()} may come from any thread, one at a time, and may overlap a read.
+ *
+ * <p>Public because transport reads and writes through it as it would on the socket: tls is a layer between the socket
+ * and the codec that the transport owns.
  */
 public final class TlsChannel implements ByteChannel {
 

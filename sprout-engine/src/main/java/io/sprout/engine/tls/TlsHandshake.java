@@ -6,18 +6,10 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLPeerUnverifiedException;
-import javax.net.ssl.SSLSession;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
-import java.security.cert.Certificate;
-import java.security.cert.X509Certificate;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.Objects;
 
 /**
  * The handshake of one connection, as far as it goes without waiting each time it is advanced: the first record is
@@ -56,13 +48,8 @@ final class TlsHandshake {
 
     /** What the completed handshake negotiated. */
     TlsDetails negotiated() {
-        SSLEngine engine = records.engine();
-        SSLSession session = engine.getSession();
         records.growForSession();
-        return new TlsDetails(session.getProtocol(), session.getCipherSuite(),
-                CipherStrength.keySize(session.getCipherSuite()), HexFormat.of().formatHex(session.getId()),
-                peerCertificates(session), Objects.requireNonNullElse(engine.getApplicationProtocol(), ""),
-                serverName);
+        return NegotiatedDetails.of(records.engine(), serverName);
     }
 
     /** Reads until the first record says what the client speaks; {@code null} once an engine has its ClientHello. */
@@ -179,20 +166,6 @@ final class TlsHandshake {
             records.sendEngineOutput();
         } catch (IOException | RuntimeException alertLost) {
             LOG.log(Level.TRACE, "Alert not sent: " + alertLost);
-        }
-    }
-
-    private static List<X509Certificate> peerCertificates(SSLSession session) {
-        try {
-            List<X509Certificate> chain = new ArrayList<>();
-            for (Certificate certificate : session.getPeerCertificates()) {
-                if (certificate instanceof X509Certificate x509) {
-                    chain.add(x509);
-                }
-            }
-            return chain;
-        } catch (SSLPeerUnverifiedException noCertificate) {
-            return List.of();
         }
     }
 }

@@ -28,8 +28,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * keep-alive connection, else the slowest incomplete head) or, with nothing to shed, is handed over as rejected, to
  * be answered 503 with {@code Connection: close} at once. Shedding is asynchronous, so the count may pass the limit
  * by the connections being shed at that moment. One thread with a selector serves every port; ports with
- * connections waiting are served in turn. Accept errors such as EMFILE are backed off exponentially (50 ms to
- * 1.6 s) and logged once per episode, so the loop never spins.
+ * connections waiting are served in turn. Accept errors such as EMFILE are backed off ({@link AcceptBackoff}), so
+ * the loop never spins.
+ *
+ * <p>Public because the root package's {@code EngineServer} turns its {@link BindFailure} into
+ * {@code PortBindException}: the lifecycle above translates the transport's failure into API.
  */
 public final class Acceptor implements Runnable {
 
@@ -62,8 +65,6 @@ public final class Acceptor implements Runnable {
     }
 
     private static final System.Logger LOG = System.getLogger(Acceptor.class.getName());
-    private static final long FIRST_BACKOFF_MILLIS = 50;
-    private static final long MAX_BACKOFF_MILLIS = 1600;
 
     private final List<ServerSocketChannel> servers;
     private final Selector selector;
@@ -189,13 +190,13 @@ public final class Acceptor implements Runnable {
 
     @Override
     public void run() {
-        long backoff = 0;
+        AcceptBackoff backoff = new AcceptBackoff();
         while (!closing) {
             SocketChannel channel;
             try {
                 channel = acceptOne();
             } catch (IOException e) {
-                backoff = backOff(backoff, e);
+                backoff.pauseAfter(e);
                 continue;
             } catch (ClosedSelectorException closed) {
                 return;
@@ -203,7 +204,7 @@ public final class Acceptor implements Runnable {
             if (channel == null) {
                 return;
             }
-            backoff = 0;
+            backoff.succeeded();
             counters.connectionsAccepted.increment();
             counters.connectionsOpen.increment();
             boolean admitted = open.incrementAndGet() <= maxConnections || shedQueue.shedOne();
@@ -244,19 +245,6 @@ public final class Acceptor implements Runnable {
             selector.select();
         }
         return null;
-    }
-
-    private long backOff(long previous, IOException error) {
-        long delay = previous == 0 ? FIRST_BACKOFF_MILLIS : Math.min(previous * 2, MAX_BACKOFF_MILLIS);
-        if (previous == 0) {
-            LOG.log(Level.WARNING, "Accepting connections failed (" + error + "); backing off");
-        }
-        try {
-            Thread.sleep(delay);
-        } catch (InterruptedException stopping) {
-            Thread.currentThread().interrupt();
-        }
-        return delay;
     }
 
     static void closeQuietly(Closeable closeable) {

@@ -149,7 +149,7 @@ final class HeadReader {
      * The server needs this connection's slot: closes it if it still waits as it did when it took {@code shed},
      * quietly when idle (or still handshaking), with 503 when a head was awaited.
      */
-    void shed(ShedQueue.Ticket shed) {
+    void shed(ShedTicket shed) {
         int current = state.get();
         if (!waiting.stillWaitsAs(shed) || current != READING && current != HANDSHAKING) {
             return;

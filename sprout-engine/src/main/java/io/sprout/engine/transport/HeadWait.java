@@ -20,7 +20,7 @@ final class HeadWait {
     private final ShedQueue.Sheddable connection;
     private final Counters counters;
     private final AtomicBoolean countedIdle = new AtomicBoolean();
-    private volatile ShedQueue.Ticket ticket;
+    private volatile ShedTicket ticket;
 
     /** @param connection what the shed queue asks to close when the server needs the slot */
     HeadWait(ServerContext context, ShedQueue shedQueue, ShedQueue.Sheddable connection) {
@@ -80,7 +80,7 @@ final class HeadWait {
     }
 
     /** Whether a shed request made with {@code shed} still applies: the connection waits as it did then. */
-    boolean stillWaitsAs(ShedQueue.Ticket shed) {
+    boolean stillWaitsAs(ShedTicket shed) {
         return ticket == shed;
     }
 

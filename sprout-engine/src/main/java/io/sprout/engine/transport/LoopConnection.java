@@ -146,7 +146,7 @@ final class LoopConnection implements SelectorLoop.Member {
     }
 
     /** Acceptor thread: the server needs this connection's slot; its loop decides ({@link HeadReader#shed}). */
-    private void shed(ShedQueue.Ticket shed) {
+    private void shed(ShedTicket shed) {
         loop.execute(() -> heads.shed(shed));
     }
 

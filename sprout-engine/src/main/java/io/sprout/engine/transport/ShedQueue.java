@@ -9,61 +9,43 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The connections a server may close to admit a new one at {@code maxConnections}, oldest first in two lanes: idle
  * keep-alive connections, then connections waiting for (the rest of) a request head, whose oldest is the slowest.
  *
- * <p>A connection takes a {@link Ticket} when it starts waiting and gives it back when it stops; tickets given back
- * stay queued until shedding or a purge passes them, so entering and leaving a lane are O(1) and lock-free. Shedding
- * is a request to the connection's owner ({@link Sheddable#shed}), which closes it only if it still waits in the
- * same phase: a connection that has just started a request is left alone, and the limit is exceeded by that one
- * connection until another closes.
+ * <p>A connection takes a {@link ShedTicket} when it starts waiting and gives it back when it stops; tickets given
+ * back stay queued until shedding or a purge passes them, so entering and leaving a lane are O(1) and lock-free.
+ * Shedding is a request to the connection's owner ({@link Sheddable#shed}), which closes it only if it still waits
+ * in the same phase: a connection that has just started a request is left alone, and the limit is exceeded by that
+ * one connection until another closes.
  */
 final class ShedQueue {
 
     /** A connection that can be asked to close because the server needs its slot; any thread, must not block. */
     @FunctionalInterface
     interface Sheddable {
-        void shed(Ticket ticket);
-    }
-
-    /** One connection's wait in one lane; given back exactly once, by {@link #done}. */
-    static final class Ticket {
-
-        private final Sheddable connection;
-        private final boolean idle;
-        private final AtomicBoolean waiting = new AtomicBoolean(true);
-
-        private Ticket(Sheddable connection, boolean idle) {
-            this.connection = connection;
-            this.idle = idle;
-        }
-
-        /** Whether the connection was idle (else waiting for a head) when it took the ticket. */
-        public boolean idle() {
-            return idle;
-        }
+        void shed(ShedTicket ticket);
     }
 
     private static final int PURGE_THRESHOLD = 4096;
 
-    private final Queue<Ticket> idle = new ConcurrentLinkedQueue<>();
-    private final Queue<Ticket> heads = new ConcurrentLinkedQueue<>();
+    private final Queue<ShedTicket> idle = new ConcurrentLinkedQueue<>();
+    private final Queue<ShedTicket> heads = new ConcurrentLinkedQueue<>();
     private final AtomicInteger stale = new AtomicInteger();
     private final AtomicBoolean purging = new AtomicBoolean();
 
     /** The connection now waits, idle, for its next request. */
-    Ticket idle(Sheddable connection) {
-        Ticket ticket = new Ticket(connection, true);
+    ShedTicket idle(Sheddable connection) {
+        ShedTicket ticket = new ShedTicket(connection, true);
         idle.add(ticket);
         return ticket;
     }
 
     /** The connection now waits for a request head (a new connection, or a head that came in part). */
-    Ticket awaitingHead(Sheddable connection) {
-        Ticket ticket = new Ticket(connection, false);
+    ShedTicket awaitingHead(Sheddable connection) {
+        ShedTicket ticket = new ShedTicket(connection, false);
         heads.add(ticket);
         return ticket;
     }
 
     /** The wait ended (a request arrived, or the connection closed); {@code null} is ignored. */
-    void done(Ticket ticket) {
+    void done(ShedTicket ticket) {
         if (ticket != null && ticket.waiting.compareAndSet(true, false) && stale.incrementAndGet() > PURGE_THRESHOLD) {
             purge();
         }
@@ -78,8 +60,8 @@ final class ShedQueue {
         return shedOldest(idle) || shedOldest(heads);
     }
 
-    private boolean shedOldest(Queue<Ticket> lane) {
-        Ticket ticket;
+    private boolean shedOldest(Queue<ShedTicket> lane) {
+        ShedTicket ticket;
         while ((ticket = lane.poll()) != null) {
             if (ticket.waiting.compareAndSet(true, false)) {
                 ticket.connection.shed(ticket);

@@ -3,7 +3,12 @@ package io.sprout.engine.transport;
 import java.io.IOException;
 import java.util.List;
 
-/** How a server moves bytes: {@link LoopTransport}, in either execution mode. Driven by the server's lifecycle. */
+/**
+ * How a server moves bytes: {@link LoopTransport}, in either execution mode. Driven by the server's lifecycle.
+ *
+ * <p>Public because the root package's {@code EngineServer} starts and stops it and asks it for its ports: the
+ * lifecycle above drives the transport.
+ */
 public interface Transport {
 
     /**

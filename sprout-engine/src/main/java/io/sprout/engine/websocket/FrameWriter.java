@@ -1,7 +1,6 @@
 package io.sprout.engine.websocket;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 
 /** Encodes server frames (RFC 6455 §5.2): unmasked, with the shortest length encoding. No I/O. */
 final class FrameWriter {
@@ -52,21 +51,8 @@ final class FrameWriter {
         if (!CloseCodes.allowedOnTheWire(code)) {
             throw new IllegalArgumentException("Close code " + code + " may not be sent");
         }
-        byte[] text = fitted(reason == null ? "" : reason);
+        byte[] text = CloseReason.encode(reason, MAX_CLOSE_REASON);
         ByteBuffer payload = ByteBuffer.allocate(2 + text.length);
         return payload.putShort((short) code).put(text).array();
-    }
-
-    private static byte[] fitted(String reason) {
-        byte[] text = reason.getBytes(StandardCharsets.UTF_8);
-        if (text.length <= MAX_CLOSE_REASON) {
-            return text;
-        }
-        int end = MAX_CLOSE_REASON;
-        while ((text[end] & 0xC0) == 0x80) {
-            // text[end] continues a sequence: cutting there would split a character.
-            end--;
-        }
-        return java.util.Arrays.copyOf(text, end);
     }
 }

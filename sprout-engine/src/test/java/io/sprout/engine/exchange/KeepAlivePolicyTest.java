@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The client's side of the keep-alive decision ({@code clientWantsKeepAlive} in {@link ResponsePlan.Facts}). */
+/** The client's side of the keep-alive decision ({@code clientWantsKeepAlive} in {@link ResponseFacts}). */
 class KeepAlivePolicyTest {
 
     @ParameterizedTest(name = "{0} with ''{1}'' -> {2}")

@@ -98,8 +98,8 @@ class ResponsePlanTest {
             long bodyBytes, boolean encoded, boolean handlerSaidClose, boolean clientWantsKeepAlive,
             boolean serverAllowsKeepAlive) {
 
-        ResponsePlan.Facts facts() {
-            return new ResponsePlan.Facts(version, headRequest, status, declaredLength, complete, bodyBytes, encoded,
+        ResponseFacts facts() {
+            return new ResponseFacts(version, headRequest, status, declaredLength, complete, bodyBytes, encoded,
                     handlerSaidClose, clientWantsKeepAlive, serverAllowsKeepAlive);
         }
 

@@ -16,7 +16,7 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
- * The server's side of the keep-alive decision ({@code serverAllowsKeepAlive} in {@link ResponsePlan.Facts}), one
+ * The server's side of the keep-alive decision ({@code serverAllowsKeepAlive} in {@link ResponseFacts}), one
  * reason per test, through a whole exchange on a {@link MemoryChannel}: the outcome handed to the transport and the
  * {@code Connection} field of the response.
  */

@@ -34,9 +34,9 @@ class ShedQueueTest {
 
     @Test
     void skipsConnectionsWhoseWaitHasEnded() {
-        ShedQueue.Ticket served = queue.idle(named("served"));
+        ShedTicket served = queue.idle(named("served"));
         queue.idle(named("waiting"));
-        ShedQueue.Ticket answered = queue.awaitingHead(named("answered"));
+        ShedTicket answered = queue.awaitingHead(named("answered"));
         queue.done(served);
         queue.done(answered);
         queue.done(null);
@@ -48,7 +48,7 @@ class ShedQueueTest {
 
     @Test
     void aShedConnectionGivingItsTicketBackChangesNothing() {
-        ShedQueue.Ticket ticket = queue.awaitingHead(named("slow"));
+        ShedTicket ticket = queue.awaitingHead(named("slow"));
         assertThat(queue.shedOne()).isTrue();
 
         queue.done(ticket);
