@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  *       lifecycle of both execution modes.</li>
  *   <li>{@code tls}: {@code buffer} and the root package only: a layer between socket and codec that knows
  *       neither the exchange nor a transport.</li>
- *   <li>{@code transport}: used by nobody but the root package and {@code hello}.</li>
+ *   <li>{@code transport}: used by nobody but {@code server}, which assembles the server, and {@code hello}.</li>
  * </ul>
  */
 class LayeringTest {
@@ -59,9 +59,9 @@ class LayeringTest {
             "http", Set.of(ENGINE + ".Headers"));
 
     private static final String TRANSPORT = "transport";
-    private static final Set<String> TRANSPORT_USERS = Set.of(ROOT, "hello");
+    private static final Set<String> TRANSPORT_USERS = Set.of("server", "hello");
     private static final Set<String> KNOWN = Set.of(ROOT, "http", "buffer", "exec", "exchange", TRANSPORT, "hello",
-            "websocket", "tls");
+            "websocket", "tls", "server");
 
     private static final Pattern IMPORT = Pattern.compile(
             "^\\s*import\\s+(?:static\\s+)?(io\\.sprout\\.engine\\.[\\w.*]+)\\s*;", Pattern.MULTILINE);
@@ -134,7 +134,7 @@ class LayeringTest {
         assertThat(violation("websocket", TRANSPORT)).isEqualTo("websocket may use only (root)");
         assertThat(violation("exchange", "exec")).isNotNull();
         assertThat(violation("hello", TRANSPORT)).isNull();
-        assertThat(violation(ROOT, TRANSPORT)).isNull();
+        assertThat(violation("server", TRANSPORT)).isNull();
         assertThat(violation(TRANSPORT, "exchange")).isNull();
         assertThat(violation(TRANSPORT, "tls")).isNull();
         assertThat(violation(TRANSPORT, "exec")).isNull();
@@ -183,7 +183,7 @@ class LayeringTest {
                     : from + " may use only " + String.join(", ", new TreeSet<>(allowed));
         }
         if (TRANSPORT.equals(to) && !TRANSPORT_USERS.contains(from)) {
-            return "only the root package and hello may use " + to;
+            return "only server and hello may use " + to;
         }
         return null;
     }
