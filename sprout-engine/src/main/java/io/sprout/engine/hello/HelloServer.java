@@ -9,9 +9,9 @@ import io.sprout.engine.ThreadType;
 import io.sprout.engine.WebSocket;
 import io.sprout.engine.WebSocketConfig;
 import io.sprout.engine.WebSocketHandler;
-import io.sprout.engine.WebSocketUpgrade;
 import io.sprout.engine.http.HeaderNames;
 import io.sprout.engine.server.Sprout;
+import io.sprout.engine.websocket.WebSocketUpgrade;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
