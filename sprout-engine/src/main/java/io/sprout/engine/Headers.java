@@ -1,7 +1,5 @@
 package io.sprout.engine;
 
-import io.sprout.engine.http.HeaderFields;
-
 import java.util.List;
 
 /**
@@ -9,14 +7,10 @@ import java.util.List;
  * fields. Names keep the case they were given or parsed in; values carry no surrounding whitespace.
  *
  * <p>Not thread-safe: it belongs to its exchange and is used by whichever one thread works on the exchange at the
- * time. No method blocks.
+ * time. No method blocks. {@link io.sprout.engine.server.Sprout#headers()} makes an empty one, for example for a
+ * test double of {@link HttpRequest} or {@link HttpResponse}.
  */
 public interface Headers {
-
-    /** A new, empty, mutable list, for example for a test double of {@link HttpRequest} or {@link HttpResponse}. */
-    static Headers create() {
-        return new HeaderFields();
-    }
 
     /** The number of fields, counting each repeated name. */
     int size();

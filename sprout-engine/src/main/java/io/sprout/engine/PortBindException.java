@@ -15,7 +15,14 @@ public final class PortBindException extends UncheckedIOException {
 
     private final int port;
 
-    PortBindException(int port, IOException cause) {
+    /**
+     * Public because the server is assembled outside the API package ({@code io.sprout.engine.server}), like the
+     * exchange that throws {@link RequestBodyException}.
+     *
+     * @param port the port as configured
+     * @param cause what the socket reported
+     */
+    public PortBindException(int port, IOException cause) {
         super("Could not listen on port " + port + ": " + cause.getMessage(), cause);
         this.port = port;
     }

@@ -4,18 +4,14 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * An embedded HTTP/1.1 server. Create one with {@link #create}, then {@link #start()} it.
+ * An embedded HTTP/1.1 server. Create one with {@link io.sprout.engine.server.Sprout#server}, then
+ * {@link #start()} it.
  *
  * <p>Every method is thread-safe; {@code start()} and {@code stop()} are idempotent, and a stopped server may be
  * started again (each start builds fresh threads, buffers and counters). Each instance owns its threads, buffers
  * and counters, so several servers can run in one JVM.
  */
 public interface SproutServer {
-
-    /** A new, stopped server. */
-    static SproutServer create(ServerConfig config, HttpHandler handler) {
-        return new EngineServer(config, handler);
-    }
 
     /**
      * Binds the port and the additional ports and starts serving on all of them; returns once connections are

@@ -5,14 +5,14 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * An open WebSocket connection (RFC 6455), made by {@link WebSocketUpgrade}. Every method may be called from any
- * thread. A send queues one frame and returns a future completed once the frame has been handed to the connection
- * (or failed: the connection is closing or gone, or more than {@link WebSocketConfig#maxQueuedBytes()} are waiting
- * for a client that does not read). Frames go out in the order their sends were called. Once the upgrading handler
- * has returned, a send never waits for the client, in either mode: the socket is non-blocking, so the calling thread
- * writes what it takes at once (unless another send is writing) and the rest goes out from the engine's writability
- * callback, on a worker. Before that, in {@code hybrid} mode, the socket is still blocking and a send writes its
- * whole frame.
+ * An open WebSocket connection (RFC 6455), made by {@link io.sprout.engine.websocket.WebSocketUpgrade}. Every method
+ * may be called from any thread. A send queues one frame and returns a future completed once the frame has been
+ * handed to the connection (or failed: the connection is closing or gone, or more than
+ * {@link WebSocketConfig#maxQueuedBytes()} are waiting for a client that does not read). Frames go out in the order
+ * their sends were called. Once the upgrading handler has returned, a send never waits for the client, in either
+ * mode: the socket is non-blocking, so the calling thread writes what it takes at once (unless another send is
+ * writing) and the rest goes out from the engine's writability callback, on a worker. Before that, in {@code hybrid}
+ * mode, the socket is still blocking and a send writes its whole frame.
  */
 public interface WebSocket {
 

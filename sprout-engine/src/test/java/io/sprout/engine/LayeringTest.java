@@ -8,9 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * in comments or string literals) is a dependency of the file's package on the referenced package.
  *
  * <ul>
+ *   <li>The root package, the API: no other engine package. Every other package may use it.</li>
  *   <li>{@code http}, {@code buffer}, {@code exec}: no other engine package; {@code http} only implements the
  *       public {@code Headers} interface, which depends on nothing but {@code java.util}.</li>
  *   <li>{@code websocket}: the root package only (its codec classes use nothing at all).</li>
@@ -31,8 +34,15 @@ import org.junit.jupiter.api.Test;
  *       lifecycle of both execution modes.</li>
  *   <li>{@code tls}: {@code buffer} and the root package only: a layer between socket and codec that knows
  *       neither the exchange nor a transport.</li>
- *   <li>{@code transport}: used by nobody but the root package and {@code hello}.</li>
+ *   <li>{@code server}: every package but {@code hello}: it assembles the layers and is the front door.</li>
+ *   <li>{@code transport}: used by nobody but {@code server} and {@code hello}.</li>
+ *   <li>{@code hello}, an application of the engine, has no list; no list lets another package use it.</li>
+ *   <li>The package graph has no cycle. The lists above admit none; the graph the sources actually make is checked
+ *       as well, so that loosening a list cannot let one in unnoticed, and a failure names the cycle's path.</li>
  * </ul>
+ *
+ * Nothing is exempt from the cycle check. {@link #ALLOWED_API_TYPES} is no exemption from it: it narrows what
+ * {@code http} may use of the API, which every package may use because the API uses none.
  */
 class LayeringTest {
 
@@ -42,13 +52,15 @@ class LayeringTest {
 
     /** For each package with a closed list, the engine packages it may use. */
     private static final Map<String, Set<String>> ALLOWED = Map.of(
+            ROOT, Set.of(),
             "http", Set.of(),
             "websocket", Set.of(ROOT),
             "buffer", Set.of(),
             "exec", Set.of(),
             "exchange", Set.of("http", "buffer", ROOT),
             "transport", Set.of("exchange", "tls", "exec", "http", "buffer", ROOT),
-            "tls", Set.of("buffer", ROOT));
+            "tls", Set.of("buffer", ROOT),
+            "server", Set.of(ROOT, "http", "buffer", "exec", "exchange", "transport", "tls", "websocket"));
 
     /**
      * Single API types a package with a closed list may use beyond it. The codec's {@code HeaderFields} is what the
@@ -59,9 +71,9 @@ class LayeringTest {
             "http", Set.of(ENGINE + ".Headers"));
 
     private static final String TRANSPORT = "transport";
-    private static final Set<String> TRANSPORT_USERS = Set.of(ROOT, "hello");
+    private static final Set<String> TRANSPORT_USERS = Set.of("server", "hello");
     private static final Set<String> KNOWN = Set.of(ROOT, "http", "buffer", "exec", "exchange", TRANSPORT, "hello",
-            "websocket", "tls");
+            "websocket", "tls", "server");
 
     private static final Pattern IMPORT = Pattern.compile(
             "^\\s*import\\s+(?:static\\s+)?(io\\.sprout\\.engine\\.[\\w.*]+)\\s*;", Pattern.MULTILINE);
@@ -96,7 +108,57 @@ class LayeringTest {
         }
 
         assertThat(packages).as("engine packages (add a new one to LayeringTest's rules)").isSubsetOf(KNOWN)
-                .contains("http", "exchange", TRANSPORT);
+                .contains(ROOT, "http", "exchange", TRANSPORT, "server");
+    }
+
+    @Test
+    void packageGraphHasNoCycle() {
+        List<Dependency> found = new ArrayList<>();
+        for (Path file : mainSources()) {
+            found.addAll(dependencies(relative(file), read(file)));
+        }
+        Map<String, Set<String>> graph = packageGraph(found);
+
+        // Guards against a vacuous pass: the graph must hold the edges the engine is built on.
+        assertThat(graph).as("the package graph the sources make").containsKeys("server", TRANSPORT, "exchange");
+        assertThat(graph.get("server")).contains(TRANSPORT, ROOT);
+        List<String> cycle = cycle(graph);
+        assertThat(cycle).withFailMessage("package dependency cycle: %s (graph: %s)", String.join(" -> ", cycle),
+                graph).isEmpty();
+    }
+
+    @Test
+    void findsTheCycleInAHandMadeGraphAndNamesItsPath() {
+        Map<String, Set<String>> graph = Map.of(
+                "api", Set.of(),
+                "codec", Set.of("api"),
+                "exchange", Set.of("codec", "api", "server"),
+                "server", Set.of("transport", "api"),
+                "transport", Set.of("exchange", "codec"));
+
+        assertThat(cycle(graph)).containsExactly("exchange", "server", "transport", "exchange");
+    }
+
+    @Test
+    void findsNoCycleInALayeredGraph() {
+        Map<String, Set<String>> graph = Map.of(
+                "api", Set.of(),
+                "codec", Set.of("api"),
+                "exchange", Set.of("codec", "api"),
+                "transport", Set.of("exchange", "codec", "api"),
+                "server", Set.of("transport", "exchange", "api"));
+
+        assertThat(cycle(graph)).isEmpty();
+    }
+
+    @Test
+    void buildsThePackageGraphWithoutSelfUses() {
+        List<Dependency> found = List.of(
+                new Dependency("a", 1, "server", TRANSPORT, ENGINE + ".transport.LoopTransport"),
+                new Dependency("a", 2, "server", "server", ENGINE + ".server.EngineStats"),
+                new Dependency("b", 1, TRANSPORT, ROOT, ENGINE + ".ServerConfig"));
+
+        assertThat(packageGraph(found)).isEqualTo(Map.of("server", Set.of(TRANSPORT), TRANSPORT, Set.of(ROOT)));
     }
 
     @Test
@@ -129,12 +191,23 @@ class LayeringTest {
     }
 
     @Test
+    void keepsTheApiFreeOfTheEngineAndHelloOutOfTheServer() {
+        assertThat(violation(ROOT, "http")).isEqualTo("(root) may use no other engine package");
+        assertThat(violation(ROOT, "server")).isNotNull();
+        assertThat(violation(ROOT, "websocket")).isNotNull();
+        assertThat(violation("server", "hello")).isNotNull();
+        assertThat(violation("server", "websocket")).isNull();
+        assertThat(violation("server", "http")).isNull();
+        assertThat(violation("hello", "server")).isNull();
+    }
+
+    @Test
     void letsOnlyTheServerUseTheTransport() {
         assertThat(violation("exchange", TRANSPORT)).isNotNull();
         assertThat(violation("websocket", TRANSPORT)).isEqualTo("websocket may use only (root)");
         assertThat(violation("exchange", "exec")).isNotNull();
         assertThat(violation("hello", TRANSPORT)).isNull();
-        assertThat(violation(ROOT, TRANSPORT)).isNull();
+        assertThat(violation("server", TRANSPORT)).isNull();
         assertThat(violation(TRANSPORT, "exchange")).isNull();
         assertThat(violation(TRANSPORT, "tls")).isNull();
         assertThat(violation(TRANSPORT, "exec")).isNull();
@@ -183,9 +256,63 @@ class LayeringTest {
                     : from + " may use only " + String.join(", ", new TreeSet<>(allowed));
         }
         if (TRANSPORT.equals(to) && !TRANSPORT_USERS.contains(from)) {
-            return "only the root package and hello may use " + to;
+            return "only server and hello may use " + to;
         }
         return null;
+    }
+
+    /** Which packages each package uses, itself left out, from the dependencies of every file. */
+    static Map<String, Set<String>> packageGraph(List<Dependency> dependencies) {
+        Map<String, Set<String>> graph = new TreeMap<>();
+        for (Dependency dependency : dependencies) {
+            Set<String> uses = graph.computeIfAbsent(dependency.from(), from -> new TreeSet<>());
+            if (!dependency.from().equals(dependency.to())) {
+                uses.add(dependency.to());
+            }
+        }
+        return graph;
+    }
+
+    /**
+     * A cycle of {@code graph} as its path, the first package repeated at the end, or an empty list when there is
+     * none. Depth first, in sorted order of packages and their uses, so a failure names the same cycle every run.
+     */
+    static List<String> cycle(Map<String, Set<String>> graph) {
+        Set<String> finished = new HashSet<>();
+        for (String start : new TreeSet<>(graph.keySet())) {
+            List<String> cycle = cycleThrough(start, graph, new ArrayList<>(), finished);
+            if (!cycle.isEmpty()) {
+                return cycle;
+            }
+        }
+        return List.of();
+    }
+
+    /**
+     * The first cycle reached from {@code node}, which {@code path} leads to. A package on the path is being
+     * explored, so reaching it again closes a cycle; a finished one was explored without finding any.
+     */
+    private static List<String> cycleThrough(String node, Map<String, Set<String>> graph, List<String> path,
+            Set<String> finished) {
+        int seen = path.indexOf(node);
+        if (seen >= 0) {
+            List<String> cycle = new ArrayList<>(path.subList(seen, path.size()));
+            cycle.add(node);
+            return cycle;
+        }
+        if (finished.contains(node)) {
+            return List.of();
+        }
+        path.add(node);
+        for (String next : new TreeSet<>(graph.getOrDefault(node, Set.of()))) {
+            List<String> cycle = cycleThrough(next, graph, path, finished);
+            if (!cycle.isEmpty()) {
+                return cycle;
+            }
+        }
+        path.removeLast();
+        finished.add(node);
+        return List.of();
     }
 
     /** The engine dependencies of one source file, {@code path} relative to the source root. */

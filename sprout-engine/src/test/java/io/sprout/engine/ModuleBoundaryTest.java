@@ -12,20 +12,21 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module descriptor is the engine's boundary: only the API package is exported, to everyone, and nothing
- * beyond {@code java.base} is required. Read from the compiled classes, so it holds however the tests are run.
+ * The module descriptor is the engine's boundary: only the API package, the front door that makes a server and the
+ * package of {@code WebSocketUpgrade} are exported, to everyone, and nothing beyond {@code java.base} is required.
+ * Read from the compiled classes, so it holds however the tests are run.
  */
 class ModuleBoundaryTest {
 
     @Test
-    void exportsOnlyTheApiPackage() {
+    void exportsOnlyTheApiTheFrontDoorAndWebSocketUpgrade() {
         ModuleDescriptor descriptor = engineDescriptor();
 
         assertThat(descriptor.name()).isEqualTo("io.sprout.engine");
-        assertThat(descriptor.exports()).singleElement().satisfies(exports -> {
-            assertThat(exports.source()).isEqualTo("io.sprout.engine");
-            assertThat(exports.isQualified()).isFalse();
-        });
+        assertThat(descriptor.exports()).allSatisfy(exports -> assertThat(exports.isQualified()).isFalse())
+                .extracting(ModuleDescriptor.Exports::source)
+                .containsExactlyInAnyOrder("io.sprout.engine", "io.sprout.engine.server",
+                        "io.sprout.engine.websocket");
         assertThat(descriptor.opens()).isEmpty();
         assertThat(descriptor.isOpen()).isFalse();
     }

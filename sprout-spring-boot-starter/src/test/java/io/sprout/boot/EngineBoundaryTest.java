@@ -52,7 +52,8 @@ class EngineBoundaryTest {
             }
         }
 
-        assertThat(exported).as("the engine's exported packages").containsExactly("io.sprout.engine");
+        assertThat(exported).as("the engine's exported packages")
+                .containsExactly("io.sprout.engine", "io.sprout.engine.server", "io.sprout.engine.websocket");
         assertThat(violations).as("starter classes using engine packages the engine's module does not export")
                 .isEmpty();
     }

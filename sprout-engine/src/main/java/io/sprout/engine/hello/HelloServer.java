@@ -9,8 +9,9 @@ import io.sprout.engine.ThreadType;
 import io.sprout.engine.WebSocket;
 import io.sprout.engine.WebSocketConfig;
 import io.sprout.engine.WebSocketHandler;
-import io.sprout.engine.WebSocketUpgrade;
 import io.sprout.engine.http.HeaderNames;
+import io.sprout.engine.server.Sprout;
+import io.sprout.engine.websocket.WebSocketUpgrade;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -48,7 +49,7 @@ public final class HelloServer {
             System.exit(2);
             return;
         }
-        SproutServer server = SproutServer.create(config, (request, response) -> {
+        SproutServer server = Sprout.server(config, (request, response) -> {
             if (WebSocketUpgrade.requested(request)) {
                 webSocketEcho(request, response);
                 return;

@@ -18,17 +18,17 @@ import java.util.Set;
  * @param serverWindowBits the {@code server_max_window_bits} the client asked for, which an acceptance echoes, or
  *     0 when it did not ask
  */
-public record DeflateNegotiation(boolean serverNoContextTakeover, boolean clientNoContextTakeover,
+record DeflateNegotiation(boolean serverNoContextTakeover, boolean clientNoContextTakeover,
         int serverWindowBits) {
 
-    public static final String EXTENSION = "permessage-deflate";
+    static final String EXTENSION = "permessage-deflate";
 
     /**
      * The agreement for the client's offers, or {@code null} when none is acceptable (compression stays off).
      *
      * @param offers the values of {@code Sec-WebSocket-Extensions}, each a comma-separated list of extensions
      */
-    public static DeflateNegotiation negotiate(List<String> offers) {
+    static DeflateNegotiation negotiate(List<String> offers) {
         for (String value : offers) {
             for (String offer : value.split(",")) {
                 DeflateNegotiation agreed = accept(offer);
@@ -41,14 +41,14 @@ public record DeflateNegotiation(boolean serverNoContextTakeover, boolean client
     }
 
     /** The value of the response's {@code Sec-WebSocket-Extensions}. */
-    public String responseValue() {
+    String responseValue() {
         return EXTENSION + (serverNoContextTakeover ? "; server_no_context_takeover" : "")
                 + (clientNoContextTakeover ? "; client_no_context_takeover" : "")
                 + (serverWindowBits > 0 ? "; server_max_window_bits=" + serverWindowBits : "");
     }
 
     /** Whether the server compresses what it sends: not when the client limits its window below 32 KiB. */
-    public boolean serverCompresses() {
+    boolean serverCompresses() {
         return serverWindowBits == 0 || serverWindowBits == 15;
     }
 

@@ -12,10 +12,10 @@ import java.util.function.Function;
  * The server's check of an opening handshake (RFC 6455 §4.2.1) and its accept key. The origin is left to the
  * application, subprotocols and extensions to the negotiation that follows.
  */
-public final class Handshake {
+final class Handshake {
 
     /** The only version there is; sent back in {@code Sec-WebSocket-Version} when a request asks for another. */
-    public static final String VERSION = "13";
+    static final String VERSION = "13";
     private static final String ACCEPT_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
     private static final int KEY_LENGTH = 16;
 
@@ -26,7 +26,7 @@ public final class Handshake {
      * Whether the request is a WebSocket opening handshake at all: {@code Upgrade: websocket} (so other upgrades,
      * such as h2c, pass by).
      */
-    public static boolean isUpgradeRequest(Function<String, List<String>> header) {
+    static boolean isUpgradeRequest(Function<String, List<String>> header) {
         return hasToken(header.apply("Upgrade"), "websocket");
     }
 
@@ -39,7 +39,7 @@ public final class Handshake {
      * @return {@code null} when it is valid, else why not (the request is answered 400 with
      *     {@code Sec-WebSocket-Version: 13})
      */
-    public static String rejection(String method, boolean http11, Function<String, List<String>> header) {
+    static String rejection(String method, boolean http11, Function<String, List<String>> header) {
         if (!method.equals("GET")) {
             return "A WebSocket handshake must be a GET, not " + method;
         }
@@ -64,7 +64,7 @@ public final class Handshake {
     }
 
     /** The {@code Sec-WebSocket-Accept} value for a request's key. */
-    public static String accept(String key) {
+    static String accept(String key) {
         try {
             MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
             byte[] digest = sha1.digest((key.strip() + ACCEPT_GUID).getBytes(StandardCharsets.US_ASCII));

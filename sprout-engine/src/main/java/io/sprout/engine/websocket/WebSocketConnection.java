@@ -32,7 +32,7 @@ import java.util.zip.Deflater;
  * The connection closes (TCP) once the closing handshake is done, the server closing first as RFC 6455 §7.1.1
  * asks; a connection that ends otherwise is reported as 1006.
  */
-public final class WebSocketConnection implements WebSocket, MessageListener {
+final class WebSocketConnection implements WebSocket, MessageListener {
 
     private static final System.Logger LOG = System.getLogger(WebSocketConnection.class.getName());
     private static final int MIN_READ = 512;
@@ -60,11 +60,11 @@ public final class WebSocketConnection implements WebSocket, MessageListener {
 
     /**
      * Opens a WebSocket on an exchange whose 101 has been sent ({@link AsyncExchange#upgrade()}): the engine's
-     * side of {@code io.sprout.engine.WebSocketUpgrade}.
+     * side of {@link WebSocketUpgrade}.
      *
      * @param deflate the agreed {@code permessage-deflate} parameters, or {@code null}
      */
-    public static WebSocket open(AsyncExchange exchange, InputStream in, OutputStream out, WebSocketConfig config,
+    static WebSocket open(AsyncExchange exchange, InputStream in, OutputStream out, WebSocketConfig config,
             DeflateNegotiation deflate, WebSocketHandler handler) {
         exchange.nonBlockingResponse();
         WebSocketConnection connection = new WebSocketConnection(exchange, in, out, config, deflate, handler);

@@ -4,6 +4,7 @@ import io.sprout.engine.PortBindException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ShutdownResult;
 import io.sprout.engine.SproutServer;
+import io.sprout.engine.server.Sprout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -80,7 +81,7 @@ class AdditionalPortsIT {
     void aTakenAdditionalPortIsNamedAndNothingStaysListening() throws IOException {
         int main = freePort();
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            SproutServer server = SproutServer.create(ServerConfig.builder()
+            SproutServer server = Sprout.server(ServerConfig.builder()
                     .address(InetAddress.getLoopbackAddress()).port(main).additionalPorts(List.of(taken.getLocalPort()))
                     .executionMode(combination.mode).threadType(combination.threadType).threadPoolSize(4)
                     .selectorThreads(1).build(), new ContractHandler());

@@ -4,6 +4,7 @@ import io.sprout.engine.HttpHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ServerStats;
 import io.sprout.engine.SproutServer;
+import io.sprout.engine.server.Sprout;
 
 import java.net.InetAddress;
 import java.time.Duration;
@@ -40,7 +41,7 @@ final class RunningServer implements AutoCloseable {
                 .selectorThreads(2)
                 .serverHeader("Sprout"))
                 .build();
-        SproutServer server = SproutServer.create(config, handler);
+        SproutServer server = Sprout.server(config, handler);
         server.start();
         return new RunningServer(server);
     }

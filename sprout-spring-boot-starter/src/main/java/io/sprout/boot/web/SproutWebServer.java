@@ -6,6 +6,7 @@ import io.sprout.engine.PortBindException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ServerStats;
 import io.sprout.engine.SproutServer;
+import io.sprout.engine.server.Sprout;
 import jakarta.servlet.ServletException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,7 +84,7 @@ public final class SproutWebServer implements WebServer {
             if (config == null) {
                 return;
             }
-            SproutServer candidate = SproutServer.create(config, handler);
+            SproutServer candidate = Sprout.server(config, handler);
             try {
                 candidate.start();
             } catch (PortBindException e) {

@@ -3,7 +3,7 @@ package io.sprout.boot.websocket;
 import io.sprout.boot.servlet.http.SproutRequest;
 import io.sprout.boot.websocket.annotated.AnnotatedEndpointModel;
 import io.sprout.engine.WebSocketConfig;
-import io.sprout.engine.WebSocketUpgrade;
+import io.sprout.engine.websocket.WebSocketUpgrade;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletRequestWrapper;
 import jakarta.servlet.http.HttpServletRequest;

@@ -2,6 +2,7 @@ package io.sprout.boot.servlet;
 
 import io.sprout.engine.Headers;
 import io.sprout.engine.HttpRequest;
+import io.sprout.engine.server.Sprout;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -14,7 +15,7 @@ public final class FakeHttpRequest implements HttpRequest {
 
     private final String method;
     private final String target;
-    private final Headers headers = Headers.create();
+    private final Headers headers = Sprout.headers();
     private final byte[] body;
     private InputStream bodyStream;
     private FakeAsyncExchange async;
@@ -79,7 +80,7 @@ public final class FakeHttpRequest implements HttpRequest {
 
     @Override
     public Headers trailers() {
-        return Headers.create();
+        return Sprout.headers();
     }
 
     /** Makes every body read throw {@code failure}, as the engine's stream does when it rejects the body. */

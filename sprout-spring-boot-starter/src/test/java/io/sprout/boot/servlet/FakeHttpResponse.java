@@ -2,6 +2,7 @@ package io.sprout.boot.servlet;
 
 import io.sprout.engine.Headers;
 import io.sprout.engine.HttpResponse;
+import io.sprout.engine.server.Sprout;
 
 import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
@@ -19,7 +20,7 @@ import java.util.function.UnaryOperator;
  */
 public final class FakeHttpResponse implements HttpResponse {
 
-    private final Headers headers = Headers.create();
+    private final Headers headers = Sprout.headers();
     private final ByteArrayOutputStream wire = new ByteArrayOutputStream();
     private final ByteArrayOutputStream buffered = new ByteArrayOutputStream();
     private final List<CommitListener> listeners = new ArrayList<>();

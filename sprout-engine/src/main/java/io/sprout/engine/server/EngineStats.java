@@ -1,5 +1,7 @@
-package io.sprout.engine;
+package io.sprout.engine.server;
 
+import io.sprout.engine.ServerStats;
+import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.buffer.BufferPool;
 import io.sprout.engine.exchange.Counters;
 import io.sprout.engine.exchange.ServerContext;

@@ -1,8 +1,11 @@
-package io.sprout.engine;
+package io.sprout.engine.websocket;
 
-import io.sprout.engine.websocket.DeflateNegotiation;
-import io.sprout.engine.websocket.Handshake;
-import io.sprout.engine.websocket.WebSocketConnection;
+import io.sprout.engine.AsyncExchange;
+import io.sprout.engine.HttpRequest;
+import io.sprout.engine.HttpResponse;
+import io.sprout.engine.WebSocket;
+import io.sprout.engine.WebSocketConfig;
+import io.sprout.engine.WebSocketHandler;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +15,10 @@ import java.nio.charset.StandardCharsets;
  * {@code permessage-deflate} (RFC 7692) when the configuration allows it, sends {@code 101 Switching Protocols}
  * and hands the connection to a {@link WebSocketHandler}. The origin and the subprotocol are the application's
  * choice; the caller passes the subprotocol it picked from {@code Sec-WebSocket-Protocol}.
+ *
+ * <p>Called by the thread working on the request, typically its handler. {@code requested} and {@code rejection}
+ * only read the request; {@code reject} and {@code accept} write to the client and may block on it. The only public
+ * type of its package: the handshake, the negotiation and the connection behind it are implementation.
  */
 public final class WebSocketUpgrade {
 

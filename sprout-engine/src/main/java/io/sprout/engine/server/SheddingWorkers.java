@@ -1,4 +1,4 @@
-package io.sprout.engine;
+package io.sprout.engine.server;
 
 import io.sprout.engine.exchange.SlowBodies;
 import io.sprout.engine.exec.Workers;

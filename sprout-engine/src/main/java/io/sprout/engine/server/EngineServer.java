@@ -1,5 +1,12 @@
-package io.sprout.engine;
+package io.sprout.engine.server;
 
+import io.sprout.engine.HttpHandler;
+import io.sprout.engine.PortBindException;
+import io.sprout.engine.ServerConfig;
+import io.sprout.engine.ServerStats;
+import io.sprout.engine.ShutdownResult;
+import io.sprout.engine.SproutServer;
+import io.sprout.engine.ThreadType;
 import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.RescueExecutor;
 import io.sprout.engine.exec.ThreadNames;
