@@ -13,7 +13,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #leased()} is the leak gauge tests assert on. The pool keeps at most {@code capacity} idle buffers;
  * beyond that a released buffer is left to the garbage collector.
  *
- * <p>Public because the exchange (request and response buffers), tls (record buffers) and the root package's
+ * <p>Public because the exchange (request and response buffers), tls (record buffers) and the server package's
  * {@code EngineStats} (the leak gauge) lease from it or read it: buffers sit below every layer that moves bytes.
  */
 public final class BufferPool {

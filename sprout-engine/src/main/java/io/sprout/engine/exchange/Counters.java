@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The live counters behind {@link io.sprout.engine.ServerStats}; updated by transports and exchanges.
  *
- * <p>Public because transport counts accepts, sheds and head timeouts into it and the root package's
+ * <p>Public because transport counts accepts, sheds and head timeouts into it and the server package's
  * {@code EngineStats} reads it: kept below the transports, it gives both one place to count.
  */
 public final class Counters {

@@ -13,7 +13,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * here: a graceful shutdown tells the upgraded ones, {@code stop()} aborts them all and waits until they have
  * released what they hold. Thread-safe.
  *
- * <p>Public because the root package's {@code EngineServer} (graceful shutdown, stop) and {@code EngineStats} reach it
+ * <p>Public because the server package's {@code EngineServer} (graceful shutdown, stop) and {@code EngineStats} reach it
  * through {@link ServerContext}: the lifecycle above commands the exchanges below.
  */
 public final class LiveExchanges {

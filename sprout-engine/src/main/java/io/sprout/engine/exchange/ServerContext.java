@@ -18,7 +18,7 @@ import java.util.concurrent.ThreadFactory;
  * counters, the date cache, the graceful-shutdown tracker, the exchanges that hold no thread and the timer that
  * bounds them, and the bodies that workers are blocked reading. Thread-safe; {@link #close()} stops the timer.
  *
- * <p>Public because the root package's {@code EngineServer} builds it and transport hands it to every connection: the
+ * <p>Public because the server package's {@code EngineServer} builds it and transport hands it to every connection: the
  * server-wide state is created by the lifecycle above and passed down.
  */
 public final class ServerContext {

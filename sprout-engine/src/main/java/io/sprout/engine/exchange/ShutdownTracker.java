@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * {@code Connection: close}, and the callback fires exactly once, with {@link ShutdownResult#IDLE} when the last
  * active exchange ends or {@link ShutdownResult#REQUESTS_ACTIVE} when the server is stopped first. Thread-safe.
  *
- * <p>Public because the root package's {@code EngineServer} begins and ends a graceful shutdown on it and transport's
+ * <p>Public because the server package's {@code EngineServer} begins and ends a graceful shutdown on it and transport's
  * {@code ConnectionWorker} asks whether it drains, both through {@link ServerContext}.
  */
 public final class ShutdownTracker {

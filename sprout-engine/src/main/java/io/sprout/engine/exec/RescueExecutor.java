@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Thread-safe; {@link #tryExecute} never blocks.
  *
- * <p>Public because the root package's {@code EngineServer} creates one per server and {@code EngineStats} reads its
+ * <p>Public because the server package's {@code EngineServer} creates one per server and {@code EngineStats} reads its
  * count: the lifecycle owns the threads, the exchange sees only an {@code Executor}.
  */
 public final class RescueExecutor {

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * on their first task, which comes from a connection, so every thread is named after the bind and carries the
  * real port. A thread made earlier would carry the configured port (0); none is today. Thread-safe.
  *
- * <p>Public because the root package's {@code EngineServer} and transport's {@code LoopTransport} name their threads
+ * <p>Public because the server package's {@code EngineServer} and transport's {@code LoopTransport} name their threads
  * with it: exec depends on nothing, so every layer may.
  */
 public final class ThreadNames {

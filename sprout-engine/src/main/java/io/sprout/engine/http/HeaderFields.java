@@ -15,8 +15,8 @@ import java.util.List;
  * parsed in (common names arrive canonical from {@link HeaderNames}); values are stored without surrounding
  * whitespace.
  *
- * <p>Public because exchange keeps request, response and trailer fields in it and the root package's {@code Headers}
- * shows them to handlers: the codec's storage serves every layer above it.
+ * <p>Public because exchange keeps request, response and trailer fields in it and the server package's {@code Sprout}
+ * hands out empty ones (for callers' test doubles): the codec's storage serves every layer above it.
  */
 public final class HeaderFields implements Headers {
 

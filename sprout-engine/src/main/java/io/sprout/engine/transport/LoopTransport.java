@@ -18,7 +18,7 @@ import java.util.List;
  * when it would block; in {@code hybrid} the socket is in blocking mode while the worker serves the connection. In
  * both, a connection that waits (for a head, or as a suspended exchange or an idle WebSocket) holds no worker.
  *
- * <p>Public because the root package's {@code EngineServer} creates it: the lifecycle chooses the transport and starts
+ * <p>Public because the server package's {@code EngineServer} creates it: the lifecycle chooses the transport and starts
  * it.
  */
 public final class LoopTransport implements Transport {
