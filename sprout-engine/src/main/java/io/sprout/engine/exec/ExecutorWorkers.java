@@ -58,11 +58,6 @@ final class ExecutorWorkers implements Workers {
     }
 
     @Override
-    public boolean underPressure() {
-        return max > 0 && busy.get() * 10 >= max * 9;
-    }
-
-    @Override
     public void shutdownNow(Duration timeout) {
         executor.shutdownNow();
         try {

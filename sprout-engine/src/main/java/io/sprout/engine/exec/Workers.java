@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Each server owns one instance; all methods are thread-safe.
  *
- * <p>Public because the root package ({@code EngineServer} creates, {@code SheddingWorkers} decorates,
+ * <p>Public because the server package ({@code EngineServer} creates, {@code SheddingWorkers} decorates,
  * {@code EngineStats} reads) and transport (dispatching heads and handshake tasks) use it: exec sits below both.
  */
 public interface Workers {
@@ -52,12 +52,6 @@ public interface Workers {
 
     /** The pool size, or -1 when unbounded. */
     int max();
-
-    /**
-     * Whether a bounded pool is nearly exhausted (at least 90% of its threads busy), so connections should stop
-     * holding workers between requests. Always {@code false} for virtual threads.
-     */
-    boolean underPressure();
 
     /** Interrupts running tasks and waits up to {@code timeout} for them to end. */
     void shutdownNow(Duration timeout);

@@ -87,11 +87,6 @@ final class SheddingWorkers implements Workers, SlowBodies.Demand {
     }
 
     @Override
-    public boolean underPressure() {
-        return pool.underPressure();
-    }
-
-    @Override
     public void shutdownNow(Duration timeout) {
         pool.shutdownNow(timeout);
     }
