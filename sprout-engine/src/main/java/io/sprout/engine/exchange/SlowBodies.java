@@ -2,9 +2,7 @@ package io.sprout.engine.exchange;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -24,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Thread-safe: waits begin and end on the workers reading bodies; {@link #shedAsNeeded} runs on whichever thread found
  * work waiting, or on the timer, and never blocks.
  *
- * <p>Public because the root package's {@code SheddingWorkers} implements {@link Demand} and calls
+ * <p>Public because the server package's {@code SheddingWorkers} implements {@link Demand} and calls
  * {@link #shedAsNeeded}: the pool decorator above asks the exchange layer for a worker back, never the reverse.
  */
 public final class SlowBodies {
@@ -76,7 +74,7 @@ public final class SlowBodies {
             // Added before the demand is read: a task queued meanwhile either sees this wait or is seen here.
             waits.add(this);
             if (demand.unmet() > 0) {
-                retryIn(sheddable - System.nanoTime());
+                pass.within(sheddable - System.nanoTime());
             }
         }
 
@@ -92,11 +90,9 @@ public final class SlowBodies {
 
     private final boolean enabled;
     private final Counters counters;
-    private final ScheduledExecutorService timer;
     private final Set<Wait> waits = ConcurrentHashMap.newKeySet();
-    /** Guarded by {@code this}: whether a pass on the timer is scheduled, and for when. */
-    private boolean retryPending;
-    private long retryAt;
+    /** A pass on the timer, for when the first body qualifies. */
+    private final EarliestRun pass;
     /** What every body gets while shedding is off: its calls do nothing. */
     private final Wait off = new Wait(null);
     private volatile Demand demand = NONE;
@@ -108,7 +104,7 @@ public final class SlowBodies {
     SlowBodies(boolean enabled, Counters counters, ScheduledExecutorService timer) {
         this.enabled = enabled;
         this.counters = counters;
-        this.timer = timer;
+        this.pass = new EarliestRun(timer, this::shedAsNeeded);
     }
 
     /** For a body whose blocked read {@code cut} ends; its reader calls {@link Wait#begin} and {@link Wait#end}. */
@@ -135,7 +131,7 @@ public final class SlowBodies {
             if (delay != 0) {
                 // None qualifies yet: the first that will, or the next body to wait, brings this back.
                 if (delay > 0) {
-                    retryIn(delay);
+                    pass.within(delay);
                 }
                 return;
             }
@@ -172,30 +168,6 @@ public final class SlowBodies {
                 first.cut.run();
                 return 0;
             }
-        }
-    }
-
-    /** Timer thread: the pass scheduled for when a body would qualify. */
-    private void timerPass() {
-        synchronized (this) {
-            retryPending = false;
-        }
-        shedAsNeeded();
-    }
-
-    /** Schedules a pass in {@code delayNanos}, unless one is due sooner. */
-    private synchronized void retryIn(long delayNanos) {
-        long at = System.nanoTime() + Math.max(1, delayNanos);
-        if (retryPending && retryAt - at <= 0) {
-            return;
-        }
-        try {
-            // A later one already scheduled stays: it finds the demand met, or sheds for what still waits then.
-            timer.schedule(this::timerPass, Math.max(1, delayNanos), TimeUnit.NANOSECONDS);
-            retryPending = true;
-            retryAt = at;
-        } catch (RejectedExecutionException stopping) {
-            // The server is stopping: nothing waits for a worker any more.
         }
     }
 }
