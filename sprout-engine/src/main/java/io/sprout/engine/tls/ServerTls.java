@@ -17,7 +17,7 @@ import java.util.List;
  * ClientHello is in, its {@link SSLEngine}, from whatever {@link TlsConfig#contexts()} returns at that moment.
  * Thread-safe.
  *
- * <p>Public because the root package's {@code EngineServer} starts one per server and transport makes each connection's
+ * <p>Public because the server package's {@code EngineServer} starts one per server and transport makes each connection's
  * {@link TlsChannel} from it.
  */
 public final class ServerTls {
@@ -26,12 +26,12 @@ public final class ServerTls {
     public static final String HTTP_1_1 = "http/1.1";
 
     private final TlsConfig config;
-    private final List<String> servedProtocols;
+    private final AlpnChoice alpn;
     private final BufferPool pool;
 
-    private ServerTls(TlsConfig config, List<String> servedProtocols, BufferPool pool) {
+    private ServerTls(TlsConfig config, AlpnChoice alpn, BufferPool pool) {
         this.config = config;
-        this.servedProtocols = servedProtocols;
+        this.alpn = alpn;
         this.pool = pool;
     }
 
@@ -53,7 +53,7 @@ public final class ServerTls {
         SSLEngine probe = contexts.defaultContext().sslContext().createSSLEngine();
         int recordSize = Math.max(probe.getSession().getPacketBufferSize(),
                 probe.getSession().getApplicationBufferSize());
-        return new ServerTls(config, List.copyOf(servedProtocols), new BufferPool(recordSize, poolCapacity));
+        return new ServerTls(config, new AlpnChoice(servedProtocols), new BufferPool(recordSize, poolCapacity));
     }
 
     /** The TLS layer for one new connection whose encrypted bytes move through {@code net}. */
@@ -88,22 +88,8 @@ public final class ServerTls {
             case NEED -> parameters.setNeedClientAuth(true);
         }
         engine.setSSLParameters(parameters);
-        engine.setHandshakeApplicationProtocolSelector((ignored, offered) -> selectProtocol(servedProtocols, offered));
+        engine.setHandshakeApplicationProtocolSelector((ignored, offered) -> alpn.select(offered));
         return engine;
-    }
-
-    /**
-     * ALPN (RFC 7301): the first protocol the server serves that the client offered. {@code null} when there is
-     * none, which makes the engine end the handshake with {@code no_application_protocol}, as §3.2 asks, rather than
-     * speak a protocol the client did not offer.
-     */
-    static String selectProtocol(List<String> served, List<String> offered) {
-        for (String protocol : served) {
-            if (offered.contains(protocol)) {
-                return protocol;
-            }
-        }
-        return null;
     }
 
     private static TlsContexts currentContexts(TlsConfig config) {

@@ -9,18 +9,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** ALPN's choice, the record pool's size, and a start that cannot have its contexts. */
+/** The record pool's size, and a start that cannot have its contexts. */
 class ServerTlsTest {
-
-    @Test
-    void choosesTheFirstServedProtocolTheClientOffers() {
-        List<String> served = List.of("h2", ServerTls.HTTP_1_1);
-
-        assertThat(ServerTls.selectProtocol(served, List.of("http/1.1", "h2"))).isEqualTo("h2");
-        assertThat(ServerTls.selectProtocol(served, List.of("spdy/3", "http/1.1"))).isEqualTo("http/1.1");
-        assertThat(ServerTls.selectProtocol(List.of(ServerTls.HTTP_1_1), List.of("h2")))
-                .as("none in common: the engine answers no_application_protocol").isNull();
-    }
 
     @Test
     void sizesRecordBuffersForAWholeRecord() {
