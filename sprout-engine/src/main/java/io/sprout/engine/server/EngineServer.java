@@ -12,7 +12,7 @@ import io.sprout.engine.exec.RescueExecutor;
 import io.sprout.engine.exec.ThreadNames;
 import io.sprout.engine.exec.Workers;
 import io.sprout.engine.tls.ServerTls;
-import io.sprout.engine.transport.Acceptor;
+import io.sprout.engine.transport.BindFailure;
 import io.sprout.engine.transport.LoopTransport;
 import io.sprout.engine.transport.Transport;
 
@@ -81,7 +81,7 @@ final class EngineServer implements SproutServer {
                 startingWorkers.shutdownNow(WORKER_STOP_TIMEOUT);
                 startingRescue.shutdownNow(WORKER_STOP_TIMEOUT);
                 starting.close();
-                if (e instanceof Acceptor.BindFailure failure) {
+                if (e instanceof BindFailure failure) {
                     throw new PortBindException(failure.port(), (IOException) failure.getCause());
                 }
                 throw new UncheckedIOException("Could not start the " + config.executionMode() + " transport", e);

@@ -30,38 +30,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * by the connections being shed at that moment. One thread with a selector serves every port; ports with
  * connections waiting are served in turn. Accept errors such as EMFILE are backed off ({@link AcceptBackoff}), so
  * the loop never spins.
- *
- * <p>Public because the root package's {@code EngineServer} turns its {@link BindFailure} into
- * {@code PortBindException}: the lifecycle above translates the transport's failure into API.
  */
-public final class Acceptor implements Runnable {
+final class Acceptor implements Runnable {
 
     /** Receives each accepted connection on the acceptor thread; must not block. */
     @FunctionalInterface
-    public interface Handoff {
+    interface Handoff {
         /**
          * @param admitted {@code false} when the server is at its connection limit with nothing to shed: answer 503
          *     with {@code Connection: close} (or, over TLS, which cannot answer before a handshake, just close)
          */
         void accept(SocketChannel channel, boolean admitted) throws IOException;
-    }
-
-    /** One port could not be bound; the ports bound before it have been closed again. */
-    public static final class BindFailure extends IOException {
-
-        private static final long serialVersionUID = 1L;
-
-        private final int port;
-
-        BindFailure(int port, IOException cause) {
-            super("Could not listen on port " + port, cause);
-            this.port = port;
-        }
-
-        /** The port as configured. */
-        public int port() {
-            return port;
-        }
     }
 
     private static final System.Logger LOG = System.getLogger(Acceptor.class.getName());
@@ -94,7 +73,7 @@ public final class Acceptor implements Runnable {
      *
      * @throws BindFailure naming the port that could not be bound; none stays bound
      */
-    public static Acceptor bind(ServerContext context, ShedQueue shedQueue, Handoff handoff) throws IOException {
+    static Acceptor bind(ServerContext context, ShedQueue shedQueue, Handoff handoff) throws IOException {
         ServerConfig config = context.config();
         List<Integer> ports = new ArrayList<>();
         ports.add(config.port());
@@ -135,14 +114,14 @@ public final class Acceptor implements Runnable {
     }
 
     /** Starts the accept loop on its own daemon platform thread. */
-    public void start(String name) {
+    void start(String name) {
         thread = new Thread(this, name);
         thread.setDaemon(true);
         thread.start();
     }
 
     /** The bound ports, main first; -1 for each once closed. */
-    public List<Integer> ports() {
+    List<Integer> ports() {
         List<Integer> ports = new ArrayList<>(servers.size());
         for (ServerSocketChannel server : servers) {
             ports.add(port(server));
@@ -166,7 +145,7 @@ public final class Acceptor implements Runnable {
      * registered with a selector is only really closed once the selector lets go of it, and the port would go on
      * accepting connections in the meantime. Idempotent.
      */
-    public void close() {
+    void close() {
         closing = true;
         Thread running = thread;
         if (running != null && running != Thread.currentThread()) {
@@ -183,7 +162,7 @@ public final class Acceptor implements Runnable {
     }
 
     /** Gives back the admission slot of a connection; call exactly once per accepted connection. */
-    public void connectionClosed() {
+    void connectionClosed() {
         counters.connectionsOpen.decrement();
         open.decrementAndGet();
     }

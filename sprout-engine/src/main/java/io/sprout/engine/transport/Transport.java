@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * How a server moves bytes: {@link LoopTransport}, in either execution mode. Driven by the server's lifecycle.
  *
- * <p>Public because the root package's {@code EngineServer} starts and stops it and asks it for its ports: the
+ * <p>Public because the server package's {@code EngineServer} starts and stops it and asks it for its ports: the
  * lifecycle above drives the transport.
  */
 public interface Transport {
@@ -14,7 +14,7 @@ public interface Transport {
     /**
      * Binds the listeners (the configured port, then the additional ones) and starts accepting.
      *
-     * @throws Acceptor.BindFailure when a port cannot be bound; nothing is listening then
+     * @throws BindFailure when a port cannot be bound; nothing is listening then
      */
     void start() throws IOException;
 
