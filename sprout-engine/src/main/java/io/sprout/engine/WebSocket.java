@@ -48,6 +48,14 @@ public interface WebSocket {
      */
     void idleTimeout(Duration timeout);
 
+    /**
+     * Replaces the limits of {@link WebSocketConfig#maxTextMessageSize()} and
+     * {@link WebSocketConfig#maxBinaryMessageSize()} for this connection, from the next message on.
+     *
+     * @throws IllegalArgumentException when a limit is below 1 byte or above {@code Integer.MAX_VALUE - 8}
+     */
+    void maxMessageSizes(int text, int binary);
+
     /** Whether messages may still be sent: no Close has been sent or received and the connection is up. */
     boolean isOpen();
 

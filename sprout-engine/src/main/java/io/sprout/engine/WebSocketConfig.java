@@ -5,8 +5,12 @@ import java.time.Duration;
 /**
  * Limits and options of WebSocket connections.
  *
- * @param maxFrameSize the largest frame payload accepted; a longer frame closes the connection with 1009
- * @param maxTextMessageSize the largest text message accepted, in bytes of UTF-8; longer closes with 1009
+ * @param maxFrameSize a ceiling on one frame's payload, whatever the message limits: a longer frame closes the
+ *     connection with 1009. By default none ({@link Integer#MAX_VALUE}): a frame is limited by the message limit
+ *     that applies to it, so a message may come in one frame as large as the message limit allows
+ * @param maxTextMessageSize the largest text message accepted whole, in bytes of UTF-8; longer closes with 1009,
+ *     as soon as a frame's length shows it (a message taken in parts has no limit, see
+ *     {@link WebSocketHandler#textInParts()})
  * @param maxBinaryMessageSize the largest binary message accepted; longer closes with 1009
  * @param idleTimeout how long the client may send nothing before the connection is closed with 1001;
  *     {@link Duration#ZERO} for no limit
@@ -18,16 +22,21 @@ import java.time.Duration;
 public record WebSocketConfig(int maxFrameSize, int maxTextMessageSize, int maxBinaryMessageSize,
         Duration idleTimeout, Duration closeTimeout, long maxQueuedBytes, boolean compression) {
 
-    public static final WebSocketConfig DEFAULT = new WebSocketConfig(65_536, 65_536, 65_536, Duration.ZERO,
-            Duration.ofSeconds(5), 4L * 1024 * 1024, true);
+    public static final WebSocketConfig DEFAULT = new WebSocketConfig(Integer.MAX_VALUE, 65_536, 65_536,
+            Duration.ZERO, Duration.ofSeconds(5), 4L * 1024 * 1024, true);
 
     public WebSocketConfig {
         Check.range("maxFrameSize", maxFrameSize, 125, Integer.MAX_VALUE);
-        Check.range("maxTextMessageSize", maxTextMessageSize, 1, Integer.MAX_VALUE - 8);
-        Check.range("maxBinaryMessageSize", maxBinaryMessageSize, 1, Integer.MAX_VALUE - 8);
+        checkMessageSizes(maxTextMessageSize, maxBinaryMessageSize);
         Check.notNegative("idleTimeout", idleTimeout);
         Check.positive("closeTimeout", closeTimeout);
         Check.range("maxQueuedBytes", maxQueuedBytes, 1, Long.MAX_VALUE);
+    }
+
+    /** Checks message limits as the constructor and {@link WebSocket#maxMessageSizes} take them. */
+    public static void checkMessageSizes(int text, int binary) {
+        Check.range("maxTextMessageSize", text, 1, Integer.MAX_VALUE - 8);
+        Check.range("maxBinaryMessageSize", binary, 1, Integer.MAX_VALUE - 8);
     }
 
     public WebSocketConfig withMaxFrameSize(int value) {

@@ -19,6 +19,35 @@ public interface WebSocketHandler {
     /** A whole binary message; the buffer is only valid during the call. */
     void onBinary(WebSocket socket, ByteBuffer message);
 
+    /**
+     * Whether text messages go to {@link #onTextPart} in parts as they arrive rather than whole to {@link #onText}.
+     * Asked as each text message starts, so the answer may change between messages. A message taken in parts has no
+     * size limit ({@link WebSocketConfig#maxTextMessageSize()} bounds only a part, and at most 64 KiB are held):
+     * the application decides how much of it to keep.
+     */
+    default boolean textInParts() {
+        return false;
+    }
+
+    /** The same for binary messages and {@link #onBinaryPart}. */
+    default boolean binaryInParts() {
+        return false;
+    }
+
+    /**
+     * A part of a text message, when {@link #textInParts()}: ends on a whole character, {@code last} for the
+     * message's final part (possibly empty). A part ends at each frame's end or when it is full.
+     */
+    default void onTextPart(WebSocket socket, String part, boolean last) {
+        throw new UnsupportedOperationException(getClass().getName() + " takes text in parts but has no onTextPart");
+    }
+
+    /** A part of a binary message, as {@link #onTextPart}; the buffer is only valid during the call. */
+    default void onBinaryPart(WebSocket socket, ByteBuffer part, boolean last) {
+        throw new UnsupportedOperationException(getClass().getName()
+                + " takes binary messages in parts but has no onBinaryPart");
+    }
+
     /** A Pong, solicited or not; the buffer is only valid during the call. */
     default void onPong(WebSocket socket, ByteBuffer payload) {
     }
@@ -31,8 +60,10 @@ public interface WebSocketHandler {
     }
 
     /**
-     * Something went wrong: the client broke the protocol or a limit (followed by {@link #onClose} with the code
-     * sent), the connection was lost, or a callback threw.
+     * Something went wrong: the client broke the protocol or a limit, the connection was lost, or a callback threw.
+     * For a broken protocol or limit, the Close with the RFC's code (1002, 1007, 1009) has already been sent and the
+     * socket reports closed ({@link WebSocket#isOpen()} is false, a {@code close} does nothing); {@link #onClose}
+     * with that code follows.
      */
     default void onError(WebSocket socket, Throwable failure) {
     }

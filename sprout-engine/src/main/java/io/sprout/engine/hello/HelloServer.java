@@ -32,7 +32,7 @@ public final class HelloServer {
 
     private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
     private static final int ECHO_LIMIT = 16 * 1024 * 1024;
-    private static final WebSocketConfig ECHO_LIMITS = WebSocketConfig.DEFAULT.withMaxFrameSize(ECHO_LIMIT)
+    private static final WebSocketConfig ECHO_LIMITS = WebSocketConfig.DEFAULT
             .withMaxMessageSizes(ECHO_LIMIT, ECHO_LIMIT).withMaxQueuedBytes(4L * ECHO_LIMIT);
 
     private HelloServer() {

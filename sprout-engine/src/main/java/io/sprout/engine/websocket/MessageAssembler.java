@@ -2,46 +2,45 @@ package io.sprout.engine.websocket;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Turns frames into messages (RFC 6455 §5.4–5.6): a data frame starts a message and continuation frames extend it
  * until FIN; control frames may come between fragments and are delivered at once. Fails the connection on a
- * continuation frame outside a message or a new data frame inside one (1002), a message over the size limit
- * (1009), text that is not UTF-8, checked as it arrives, so the connection fails at the first bad byte (1007), and
- * a malformed Close frame (1002, or 1007 for its reason). Compressed messages (RSV1) are inflated as they arrive,
- * the limit applying to the inflated size. Used by one thread at a time.
+ * continuation frame outside a message or a new data frame inside one (1002) and a malformed Close frame (1002, or
+ * 1007 for its reason); the {@link IncomingMessage} checks a message's size (1009) and text (1007) as it arrives.
+ * An uncompressed frame that would take a message over its limit fails as soon as its length is known, before
+ * its payload is read. Compressed messages (RSV1) are inflated as they arrive, the limit applying to the inflated
+ * size. Used by one thread at a time; the limits may be replaced from any thread and apply from the next message.
  */
 final class MessageAssembler implements FrameParser.Listener {
 
-    private static final int INITIAL_CAPACITY = 256;
-
     private final MessageListener listener;
-    private final int maxTextLength;
-    private final int maxBinaryLength;
-    private int maxMessageLength;
     private final MessageInflater inflater;
-    private final Utf8Validator utf8 = new Utf8Validator();
+    private final IncomingMessage message;
     private final Utf8Validator closeReason = new Utf8Validator();
     private final byte[] control = new byte[125];
-    private byte[] message = new byte[INITIAL_CAPACITY];
-    private int messageLength;
-    /** The data opcode of the message in progress, or {@code null} between messages. */
-    private Opcode messageType;
+    private volatile int maxTextLength;
+    private volatile int maxBinaryLength;
     private boolean messageCompressed;
     private FrameHeader frame;
     private int controlLength;
 
     /**
-     * @param maxTextLength the largest text message accepted (after inflation); longer ones fail with 1009
+     * @param maxTextLength the largest text message accepted whole (after inflation); longer ones fail with 1009
      * @param maxBinaryLength the same for binary messages
      * @param inflater the {@code permessage-deflate} inflater, or {@code null} when compression is off
      */
     MessageAssembler(MessageListener listener, int maxTextLength, int maxBinaryLength, MessageInflater inflater) {
         this.listener = listener;
-        this.maxTextLength = maxTextLength;
-        this.maxBinaryLength = maxBinaryLength;
         this.inflater = inflater;
+        this.message = new IncomingMessage(listener);
+        limits(maxTextLength, maxBinaryLength);
+    }
+
+    /** Replaces the message limits, from the next message on (any thread). */
+    void limits(int maxText, int maxBinary) {
+        maxTextLength = maxText;
+        maxBinaryLength = maxBinary;
     }
 
     @Override
@@ -52,23 +51,23 @@ final class MessageAssembler implements FrameParser.Listener {
             return;
         }
         if (header.opcode() == Opcode.CONTINUATION) {
-            if (messageType == null) {
+            if (!message.inProgress()) {
                 throw new CloseException(CloseCodes.PROTOCOL_ERROR, "A continuation frame outside a message");
             }
             if (header.compressed()) {
                 throw new CloseException(CloseCodes.PROTOCOL_ERROR, "RSV1 set on a continuation frame");
             }
-            return;
+        } else {
+            if (message.inProgress()) {
+                throw new CloseException(CloseCodes.PROTOCOL_ERROR,
+                        "A new " + header.opcode() + " message before the previous one ended");
+            }
+            message.start(header.opcode(), header.opcode() == Opcode.TEXT ? maxTextLength : maxBinaryLength);
+            messageCompressed = header.compressed();
         }
-        if (messageType != null) {
-            throw new CloseException(CloseCodes.PROTOCOL_ERROR,
-                    "A new " + header.opcode() + " message before the previous one ended");
+        if (!messageCompressed) {
+            message.expect(header.length());
         }
-        messageType = header.opcode();
-        maxMessageLength = messageType == Opcode.TEXT ? maxTextLength : maxBinaryLength;
-        messageCompressed = header.compressed();
-        messageLength = 0;
-        utf8.reset();
     }
 
     @Override
@@ -78,9 +77,9 @@ final class MessageAssembler implements FrameParser.Listener {
             bytes.get(control, controlLength, count);
             controlLength += count;
         } else if (messageCompressed) {
-            inflater.inflate(bytes, this::append);
+            inflater.inflate(bytes, message::append);
         } else {
-            append(bytes);
+            message.append(bytes);
         }
     }
 
@@ -90,43 +89,10 @@ final class MessageAssembler implements FrameParser.Listener {
             controlFrame(frame.opcode());
             return;
         }
-        if (!frame.fin()) {
-            return;
+        if (frame.fin() && messageCompressed) {
+            inflater.finishMessage(message::append);
         }
-        if (messageCompressed) {
-            inflater.finishMessage(this::append);
-        }
-        Opcode type = messageType;
-        messageType = null;
-        if (type == Opcode.TEXT) {
-            if (!utf8.complete()) {
-                throw new CloseException(CloseCodes.INVALID_PAYLOAD, "A text message ends inside a UTF-8 sequence");
-            }
-            listener.text(new String(message, 0, messageLength, StandardCharsets.UTF_8));
-        } else {
-            listener.binary(ByteBuffer.wrap(message, 0, messageLength));
-        }
-        if (message.length > INITIAL_CAPACITY * 64) {
-            // A large message is not kept for the session's lifetime; most messages are small.
-            message = new byte[INITIAL_CAPACITY];
-        }
-    }
-
-    private void append(ByteBuffer bytes) throws CloseException {
-        int count = bytes.remaining();
-        if ((long) messageLength + count > maxMessageLength) {
-            throw new CloseException(CloseCodes.MESSAGE_TOO_BIG,
-                    "A message of more than " + maxMessageLength + " bytes");
-        }
-        if (messageType == Opcode.TEXT && !utf8.accept(bytes)) {
-            throw new CloseException(CloseCodes.INVALID_PAYLOAD, "A text message that is not UTF-8");
-        }
-        if (messageLength + count > message.length) {
-            message = Arrays.copyOf(message, Math.min(maxMessageLength,
-                    Math.max(message.length * 2, messageLength + count)));
-        }
-        bytes.get(message, messageLength, count);
-        messageLength += count;
+        message.frameEnd(frame.fin());
     }
 
     private void controlFrame(Opcode opcode) throws CloseException {

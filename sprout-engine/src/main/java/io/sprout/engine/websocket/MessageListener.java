@@ -2,7 +2,10 @@ package io.sprout.engine.websocket;
 
 import java.nio.ByteBuffer;
 
-/** What a {@link MessageAssembler} delivers: whole, validated messages and control frames, in arrival order. */
+/**
+ * What a {@link MessageAssembler} delivers, in arrival order: control frames, and validated messages, whole or, for
+ * the kinds the listener takes in parts, in parts as they arrive.
+ */
 interface MessageListener {
 
     /** A complete text message, checked to be UTF-8. */
@@ -10,6 +13,15 @@ interface MessageListener {
 
     /** A complete binary message; the buffer is only valid during the call. */
     void binary(ByteBuffer message) throws CloseException;
+
+    /** Whether a message of {@code type} ({@code TEXT} or {@code BINARY}), just starting, is wanted in parts. */
+    boolean inParts(Opcode type);
+
+    /** A part of a text message, ending on a whole character; {@code last} for the message's final part. */
+    void textPart(String part, boolean last) throws CloseException;
+
+    /** A part of a binary message; the buffer is only valid during the call. */
+    void binaryPart(ByteBuffer part, boolean last) throws CloseException;
 
     void ping(ByteBuffer payload) throws CloseException;
 

@@ -11,6 +11,8 @@ final class Utf8Validator {
 
     /** Continuation bytes the current sequence still needs. */
     private int needed;
+    /** Bytes of the current sequence seen so far, while it is unfinished. */
+    private int started;
     /** The range the next continuation byte must fall in (narrower after E0, ED, F0 and F4). */
     private int lower = 0x80;
     private int upper = 0xBF;
@@ -29,8 +31,14 @@ final class Utf8Validator {
         return !invalid && needed == 0;
     }
 
+    /** How many of the last bytes accepted begin a character that is not complete yet (0 to 3). */
+    int unfinished() {
+        return needed > 0 ? started : 0;
+    }
+
     void reset() {
         needed = 0;
+        started = 0;
         lower = 0x80;
         upper = 0xBF;
         invalid = false;
@@ -44,6 +52,7 @@ final class Utf8Validator {
             lower = 0x80;
             upper = 0xBF;
             needed--;
+            started++;
             return true;
         }
         if (b <= 0x7F) {
@@ -75,6 +84,7 @@ final class Utf8Validator {
 
     private boolean expect(int continuations, int nextLower, int nextUpper) {
         needed = continuations;
+        started = 1;
         lower = nextLower;
         upper = nextUpper;
         return true;

@@ -45,6 +45,7 @@ final class WebSocketConnection implements WebSocket, MessageListener {
     private final WebSocketHandler handler;
     private final WebSocketConfig config;
     private final String extensions;
+    private final MessageAssembler assembler;
     private final FrameParser parser;
     private final MessageInflater inflater;
     private final MessageDeflater deflater;
@@ -83,8 +84,9 @@ final class WebSocketConnection implements WebSocket, MessageListener {
         this.inflater = deflate == null ? null : new MessageInflater(deflate.clientNoContextTakeover());
         this.deflater = deflate == null || !deflate.serverCompresses() ? null
                 : new MessageDeflater(Deflater.DEFAULT_COMPRESSION, deflate.serverNoContextTakeover());
-        this.parser = new FrameParser(new MessageAssembler(this, config.maxTextMessageSize(),
-                config.maxBinaryMessageSize(), inflater), config.maxFrameSize(), deflate != null);
+        this.assembler = new MessageAssembler(this, config.maxTextMessageSize(), config.maxBinaryMessageSize(),
+                inflater);
+        this.parser = new FrameParser(assembler, config.maxFrameSize(), deflate != null);
         this.outbound = new Outbound(exchange, out, config.maxQueuedBytes());
     }
 
@@ -141,6 +143,21 @@ final class WebSocketConnection implements WebSocket, MessageListener {
     }
 
     @Override
+    public boolean inParts(Opcode type) {
+        return type == Opcode.TEXT ? handler.textInParts() : handler.binaryInParts();
+    }
+
+    @Override
+    public void textPart(String part, boolean last) {
+        callHandler(() -> handler.onTextPart(this, part, last));
+    }
+
+    @Override
+    public void binaryPart(ByteBuffer part, boolean last) {
+        callHandler(() -> handler.onBinaryPart(this, part, last));
+    }
+
+    @Override
     public void ping(ByteBuffer payload) {
         if (state == State.OPEN) {
             control(Opcode.PONG, payload, false);
@@ -172,11 +189,13 @@ final class WebSocketConnection implements WebSocket, MessageListener {
         tellClosed(code, reason);
     }
 
-    /** The client broke the protocol or a limit: Close with the code, and the connection closes once it is sent. */
+    /**
+     * The client broke the protocol or a limit: Close with the code, and the connection closes once it is sent.
+     * Only then are the handler's {@code onError} and {@code onClose} told, in that order.
+     */
     private void fail(CloseException violation) {
         LOG.log(Level.DEBUG, "Failing a WebSocket connection with " + violation.code() + ": "
                 + violation.getMessage());
-        reportError(violation);
         CompletableFuture<Void> sent;
         synchronized (this) {
             State before = state;
@@ -186,6 +205,9 @@ final class WebSocketConnection implements WebSocket, MessageListener {
                     : closeSentOrDone();
         }
         sent.whenComplete((done, failure) -> exchange.complete());
+        // The Close with the RFC's code is queued and the connection reports closed before the application hears
+        // of the failure, as on Tomcat and Jetty: a close(...) in its error handler cannot replace the code.
+        reportError(violation);
         tellClosed(violation.code(), violation.getMessage());
     }
 
@@ -295,6 +317,12 @@ final class WebSocketConnection implements WebSocket, MessageListener {
         }
         idleTimeout = timeout;
         exchange.idleTimeout(timeout);
+    }
+
+    @Override
+    public void maxMessageSizes(int text, int binary) {
+        WebSocketConfig.checkMessageSizes(text, binary);
+        assembler.limits(text, binary);
     }
 
     @Override

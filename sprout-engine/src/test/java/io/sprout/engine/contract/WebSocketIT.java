@@ -86,6 +86,10 @@ class WebSocketIT {
         @Override
         public void onError(WebSocket socket, Throwable failure) {
             serverSaw.add("error:" + failure.getClass().getSimpleName());
+            // As applications write it: a failure closes the socket with 1011 unless it is closed already.
+            if (socket.isOpen()) {
+                socket.close(1011, "error");
+            }
         }
     };
 
@@ -179,8 +183,12 @@ class WebSocketIT {
         List<byte[]> broken = List.of(
                 new ClientFrames().frame(true, 0, 0x1, ClientFrames.utf8("unmasked"), false).bytes(),
                 new ClientFrames().frame(true, 0, 0x1, new byte[] {'a', (byte) 0xC0, (byte) 0xAF}).bytes(),
-                new ClientFrames().frame(true, 0, 0x1, new byte[1001]).bytes());
-        int[] codes = {1002, 1007, 1009};
+                new ClientFrames().frame(true, 0, 0x1, new byte[1001]).bytes(),
+                new ClientFrames().frame(true, 0, 0x8, new byte[] {3}).bytes(),
+                new ClientFrames().frame(true, 0, 0x8, ClientFrames.closePayload(999, new byte[0])).bytes(),
+                new ClientFrames().frame(true, 0, 0x8, ClientFrames.closePayload(1000, new byte[] {(byte) 0xFF}))
+                        .bytes());
+        int[] codes = {1002, 1007, 1009, 1002, 1002, 1007};
         try (RunningServer server = start(small)) {
             for (int i = 0; i < broken.size(); i++) {
                 try (WebSocketPeer peer = WebSocketPeer.handshake(server.port(), "/echo",
@@ -193,6 +201,17 @@ class WebSocketIT {
                     assertThat(peer.closedByServer()).isTrue();
                 }
             }
+            // The handler heard of each failure only once the engine had closed with the RFC's code: its own
+            // close(1011) in onError changed nothing, and onClose reports the code sent.
+            Await.until(() -> serverSaw.stream().filter(e -> e.startsWith("close:")).count() == codes.length,
+                    "every failed connection closed");
+            List<String> failures = serverSaw.stream().filter(e -> !e.equals("open")).toList();
+            List<String> expected = new java.util.ArrayList<>();
+            for (int code : codes) {
+                expected.add("error:CloseException");
+                expected.add("close:" + code);
+            }
+            assertThat(failures).isEqualTo(expected);
         }
     }
 

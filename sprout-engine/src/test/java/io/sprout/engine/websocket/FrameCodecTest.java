@@ -130,28 +130,8 @@ class FrameCodecTest {
     void failsAtOnceWhileTheBadFrameIsStillArriving() {
         byte[] bytes = new ClientFrames().frame(true, 0, 0x1, new byte[] {'o', 'k', (byte) 0xFF, 'x', 'y'}).bytes();
         List<String> events = new java.util.ArrayList<>();
-        FrameParser parser = new FrameParser(new MessageAssembler(new MessageListener() {
-            @Override
-            public void text(String message) {
-                events.add(message);
-            }
-
-            @Override
-            public void binary(ByteBuffer message) {
-            }
-
-            @Override
-            public void ping(ByteBuffer payload) {
-            }
-
-            @Override
-            public void pong(ByteBuffer payload) {
-            }
-
-            @Override
-            public void closeFrame(int code, String reason) {
-            }
-        }, 1000, 1000, null), 1000, false);
+        FrameParser parser = new FrameParser(new MessageAssembler(Recorded.recorder(events, false), 1000, 1000,
+                null), 1000, false);
         int upToTheBadByte = 2 + 4 + 3;
         CloseException failure = org.junit.jupiter.api.Assertions.assertThrows(CloseException.class,
                 () -> parser.parse(ByteBuffer.wrap(bytes, 0, upToTheBadByte)));

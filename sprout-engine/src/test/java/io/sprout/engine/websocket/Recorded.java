@@ -9,7 +9,8 @@ import java.util.function.Function;
 /**
  * Runs client bytes through a {@link FrameParser} and a {@link MessageAssembler} and records what came out, as
  * text: {@code text:…}, {@code binary:<length>}, {@code ping:…}, {@code pong:…}, {@code close:<code>:<reason>},
- * and last {@code fail:<code>} when the connection must be failed. Equal results for equal events, so the same
+ * parts as {@code textPart:…} and {@code binaryPart:<length>} (with {@code :last} on the final one), and last
+ * {@code fail:<code>} when the connection must be failed. Equal results for equal events, so the same
  * bytes fed in different pieces can be compared.
  */
 final class Recorded {
@@ -20,11 +21,17 @@ final class Recorded {
     /** A run over pieces, for {@code Feedings.sameForEveryFeeding}. */
     static Function<List<ByteBuffer>, List<String>> run(long maxFrame, int maxMessage, boolean deflate,
             boolean clientNoContextTakeover) {
+        return run(maxFrame, maxMessage, deflate, clientNoContextTakeover, false);
+    }
+
+    /** As above; with {@code inParts}, every message is taken in parts. */
+    static Function<List<ByteBuffer>, List<String>> run(long maxFrame, int maxMessage, boolean deflate,
+            boolean clientNoContextTakeover, boolean inParts) {
         return pieces -> {
             List<String> events = new ArrayList<>();
             try (MessageInflater inflater = deflate ? new MessageInflater(clientNoContextTakeover) : null) {
-                FrameParser parser = new FrameParser(new MessageAssembler(recorder(events), maxMessage, maxMessage, inflater),
-                        maxFrame, deflate);
+                FrameParser parser = new FrameParser(new MessageAssembler(recorder(events, inParts), maxMessage,
+                        maxMessage, inflater), maxFrame, deflate);
                 for (ByteBuffer piece : pieces) {
                     // The parser unmasks in place; the feedings share their bytes, so each run parses a copy.
                     parser.parse(ByteBuffer.allocate(piece.remaining()).put(piece.duplicate()).flip());
@@ -40,8 +47,23 @@ final class Recorded {
         return run(1 << 20, 1 << 20, false, false);
     }
 
-    private static MessageListener recorder(List<String> events) {
+    static MessageListener recorder(List<String> events, boolean inParts) {
         return new MessageListener() {
+            @Override
+            public boolean inParts(Opcode type) {
+                return inParts;
+            }
+
+            @Override
+            public void textPart(String part, boolean last) {
+                events.add("textPart:" + part + (last ? ":last" : ""));
+            }
+
+            @Override
+            public void binaryPart(ByteBuffer part, boolean last) {
+                events.add("binaryPart:" + part.remaining() + (last ? ":last" : ""));
+            }
+
             @Override
             public void text(String message) {
                 events.add("text:" + message);
