@@ -359,13 +359,20 @@ public class SproutServerProperties {
      */
     public static class Websocket {
 
-        /** Largest frame payload accepted; a longer frame closes the connection with 1009. */
-        private DataSize maxFrameSize = DataSize.ofKilobytes(64);
+        /**
+         * A ceiling on one frame's payload whatever the message limits: a longer frame closes the connection with
+         * 1009. Not set by default: a frame is limited only by the message limit that applies to it.
+         */
+        private DataSize maxFrameSize;
 
-        /** Largest text message accepted (bytes of UTF-8); longer ones close the connection with 1009. */
+        /**
+         * The Jakarta container's default largest text message (bytes of UTF-8); longer ones close the session with
+         * 1009. A ServletServerContainerFactoryBean, setDefaultMaxTextMessageBufferSize, @OnMessage(maxMessageSize)
+         * or Session.setMaxTextMessageBufferSize replaces it.
+         */
         private DataSize maxTextMessageSize = DataSize.ofKilobytes(64);
 
-        /** Largest binary message accepted; longer ones close the connection with 1009. */
+        /** The same for binary messages. */
         private DataSize maxBinaryMessageSize = DataSize.ofKilobytes(64);
 
         /** How long a client may send nothing before its connection is closed with 1001; 0 for no limit. */

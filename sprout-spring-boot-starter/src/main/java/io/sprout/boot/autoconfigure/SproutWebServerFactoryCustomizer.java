@@ -169,7 +169,8 @@ public final class SproutWebServerFactoryCustomizer
     }
 
     private static WebSocketConfig webSocketConfig(SproutServerProperties.Websocket w) {
-        return validated(WEBSOCKET_PROPERTIES, () -> new WebSocketConfig(toInt(w.getMaxFrameSize().toBytes()),
+        return validated(WEBSOCKET_PROPERTIES, () -> new WebSocketConfig(
+                w.getMaxFrameSize() == null ? Integer.MAX_VALUE : toInt(w.getMaxFrameSize().toBytes()),
                 toInt(w.getMaxTextMessageSize().toBytes()), toInt(w.getMaxBinaryMessageSize().toBytes()),
                 w.getIdleTimeout(), w.getCloseTimeout(), w.getOutboundQueueLimit().toBytes(),
                 w.isPermessageDeflate()));

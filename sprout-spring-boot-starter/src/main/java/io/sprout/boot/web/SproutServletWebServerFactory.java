@@ -215,11 +215,13 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         Path tempDirectory = createTempDirectory();
         SproutServletContext context = new SproutServletContext(containerConfig(tempDirectory));
         Consumer<Runnable> upgradedClosed = Runnable::run;
+        Runnable deploymentEnds = () -> { };
         try {
             if (ClassUtils.isPresent(JAKARTA_WEBSOCKET, context.getClassLoader())) {
                 SproutServerContainer container = WebSocketSupport.install(context, webSocketConfig);
                 container.setAsyncSendTimeout(webSocketAsyncSendTimeout.toMillis());
                 upgradedClosed = container.openSessions()::whenNoneOpen;
+                deploymentEnds = container::endDeployment;
             }
             for (String listener : settings.getWebListenerClassNames()) {
                 context.addListener(listener);
@@ -237,6 +239,7 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         SproutWebServer server = new SproutWebServer(engineConfig, new ServletRequestHandler(context), context,
                 getShutdown() == Shutdown.GRACEFUL, tempDirectory);
         server.upgradedClosedBy(upgradedClosed);
+        server.deploymentEndsWith(deploymentEnds);
         return server;
     }
 

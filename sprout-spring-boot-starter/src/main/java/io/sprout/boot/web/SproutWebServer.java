@@ -61,6 +61,8 @@ public final class SproutWebServer implements WebServer {
      * closed: a graceful shutdown reports only then, so their closing handshakes finish before the server stops.
      */
     private Consumer<Runnable> upgradedClosed = Runnable::run;
+    /** Ends the deployment phase of what the application deployed (WebSocket endpoints) as the server starts. */
+    private Runnable deploymentEnds = () -> { };
 
     SproutWebServer(ServerConfig config, HttpHandler handler, SproutServletContext context, boolean graceful,
             Path tempDirectory) {
@@ -81,6 +83,7 @@ public final class SproutWebServer implements WebServer {
                 throw new WebServerException("The Sprout web server has been destroyed and cannot start", null);
             }
             loadOnStartup();
+            deploymentEnds.run();
             if (config == null) {
                 return;
             }
@@ -182,6 +185,11 @@ public final class SproutWebServer implements WebServer {
     /** See {@link #upgradedClosed}; set by the factory before the server starts. */
     void upgradedClosedBy(Consumer<Runnable> wait) {
         upgradedClosed = wait;
+    }
+
+    /** See {@link #deploymentEnds}; set by the factory before the server starts. */
+    void deploymentEndsWith(Runnable end) {
+        deploymentEnds = end;
     }
 
     /** The running engine's live counters, or {@code null} when not started. */

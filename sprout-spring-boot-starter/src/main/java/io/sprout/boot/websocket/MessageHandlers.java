@@ -20,7 +20,7 @@ import java.util.Set;
 /**
  * A session's message handlers (Jakarta WebSocket 2.2 §2.1.3): at most one each for text, binary and pong
  * messages, a second one of a kind being an {@link IllegalStateException}. Delivers whole messages as the engine
- * assembles them; a partial handler gets each message as one part marked last, which the API allows.
+ * assembles them, and to a partial handler the parts the engine delivers as they arrive.
  * Registration may happen on any thread, delivery happens on the session's worker one message at a time.
  */
 final class MessageHandlers {
@@ -80,6 +80,37 @@ final class MessageHandlers {
         return handlers.get(kind);
     }
 
+    /** Whether the handler of this kind, if any, takes messages in parts. */
+    boolean inParts(Kind kind) {
+        Registered registered = get(kind);
+        return registered != null && registered.partial();
+    }
+
+    /** A part for the partial text handler; dropped when the handler was removed in the middle of a message. */
+    @SuppressWarnings("unchecked")
+    void textPart(String part, boolean last) {
+        Registered registered = get(Kind.TEXT);
+        if (registered != null && registered.partial()) {
+            ((MessageHandler.Partial<String>) registered.handler()).onMessage(part, last);
+        }
+    }
+
+    /** A part for the partial binary handler, as a {@code ByteBuffer} or a {@code byte[]} as it was declared. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void binaryPart(ByteBuffer part, boolean last) {
+        Registered registered = get(Kind.BINARY);
+        if (registered != null && registered.partial()) {
+            Object value = registered.type() == byte[].class ? bytes(part) : part;
+            ((MessageHandler.Partial) registered.handler()).onMessage(value, last);
+        }
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.duplicate().get(bytes);
+        return bytes;
+    }
+
     /** @return {@code false} when no text handler is registered */
     @SuppressWarnings({"unchecked", "rawtypes"})
     boolean text(String message, Codecs codecs) throws DecodeException, IOException {
@@ -109,9 +140,7 @@ final class MessageHandlers {
         if (registered.type() == ByteBuffer.class) {
             value = message;
         } else if (registered.type() == byte[].class) {
-            byte[] bytes = new byte[message.remaining()];
-            message.duplicate().get(bytes);
-            value = bytes;
+            value = bytes(message);
         } else if (registered.type() == InputStream.class) {
             value = Codecs.inputStream(message);
         } else {

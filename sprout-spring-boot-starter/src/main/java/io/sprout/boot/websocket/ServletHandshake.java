@@ -61,18 +61,18 @@ final class ServletHandshake {
         modifyHandshake(configurator, config, handshake, response);
 
         AnnotatedEndpointModel model = container.model(config.getEndpointClass());
-        // An @OnMessage(maxMessageSize) sets the session's limit; the connection's is never below the engine's.
+        // The container's defaults govern (ServletServerContainerFactoryBean sets them), an endpoint's
+        // @OnMessage(maxMessageSize) overrides them, and the engine enforces the result on the connection.
         int text = model != null && model.maxText() > 0 ? model.maxText()
                 : container.getDefaultMaxTextMessageBufferSize();
         int binary = model != null && model.maxBinary() > 0 ? model.maxBinary()
                 : container.getDefaultMaxBinaryMessageBufferSize();
         WebSocketConfig base = container.engineConfig();
-        WebSocketConfig connection = base.withMaxMessageSizes(Math.max(text, base.maxTextMessageSize()),
-                Math.max(binary, base.maxBinaryMessageSize())).withCompression(base.compression() && deflate);
-        MessageLimits limits = new MessageLimits(connection.maxTextMessageSize(),
-                connection.maxBinaryMessageSize(), text, binary);
+        WebSocketConfig connection = base.withMaxMessageSizes(text, binary)
+                .withCompression(base.compression() && deflate);
         SproutSession session = new SproutSession(container.nextSessionId(), container, config,
-                handshake.data(pathParameters, subprotocol), limits, container.getDefaultMaxSessionIdleTimeout());
+                handshake.data(pathParameters, subprotocol), connection,
+                container.getDefaultMaxSessionIdleTimeout());
         SessionBridge bridge = new SessionBridge(session, endpoint, container.openSessions(),
                 request.getServletContext().getClassLoader());
         sprout.takeOver((engineRequest, engineResponse) -> {

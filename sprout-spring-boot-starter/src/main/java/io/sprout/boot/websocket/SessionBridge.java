@@ -1,5 +1,6 @@
 package io.sprout.boot.websocket;
 
+import io.sprout.boot.websocket.MessageKinds.Kind;
 import io.sprout.engine.WebSocket;
 import io.sprout.engine.WebSocketHandler;
 import jakarta.websocket.CloseReason;
@@ -42,10 +43,6 @@ final class SessionBridge implements WebSocketHandler {
     @Override
     public void onText(WebSocket socket, String message) {
         stats.received();
-        if (session.limits().textTooBig(message)) {
-            tooBig("text", session.limits().text());
-            return;
-        }
         inApplication(() -> {
             if (!session.handlers().text(message, session.codecs())) {
                 cannotAccept("text");
@@ -56,15 +53,41 @@ final class SessionBridge implements WebSocketHandler {
     @Override
     public void onBinary(WebSocket socket, ByteBuffer message) {
         stats.received();
-        if (session.limits().binaryTooBig(message.remaining())) {
-            tooBig("binary", session.limits().binary());
-            return;
-        }
         inApplication(() -> {
             if (!session.handlers().binary(message, session.codecs())) {
                 cannotAccept("binary");
             }
         });
+    }
+
+    /** A partial text handler takes text as it arrives (Jakarta WebSocket 2.2 §2.1.3), with no message limit. */
+    @Override
+    public boolean textInParts() {
+        return session.handlers().inParts(Kind.TEXT);
+    }
+
+    @Override
+    public boolean binaryInParts() {
+        return session.handlers().inParts(Kind.BINARY);
+    }
+
+    @Override
+    public void onTextPart(WebSocket socket, String part, boolean last) {
+        countWhole(last);
+        inApplication(() -> session.handlers().textPart(part, last));
+    }
+
+    @Override
+    public void onBinaryPart(WebSocket socket, ByteBuffer part, boolean last) {
+        countWhole(last);
+        inApplication(() -> session.handlers().binaryPart(part, last));
+    }
+
+    /** The meters count messages, not parts. */
+    private void countWhole(boolean last) {
+        if (last) {
+            stats.received();
+        }
     }
 
     @Override
@@ -82,11 +105,6 @@ final class SessionBridge implements WebSocketHandler {
     @Override
     public void onError(WebSocket socket, Throwable failure) {
         withClassLoader(() -> endpoint.onError(session, failure));
-    }
-
-    private void tooBig(String kind, int limit) {
-        session.close(new CloseReason(CloseReason.CloseCodes.TOO_BIG, "The " + kind + " message is larger than "
-                + limit + " bytes"));
     }
 
     /** Jakarta WebSocket 2.2 §2.1.5: a message no handler takes closes the session with 1003. */

@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #ATTRIBUTE}, where Spring's {@code ServerEndpointExporter} and {@code StandardWebSocketUpgradeStrategy}
  * look for it. Deploys annotated and programmatic endpoints, upgrades matching requests (through
  * {@link WebSocketUpgradeFilter} or {@link #upgradeHttpToWebSocket}) and runs their sessions on the engine's
- * WebSocket connections. Endpoints are added at start-up; everything else may be called from any thread.
+ * WebSocket connections. Endpoints are added while the application starts, until the server starts listening
+ * (Jakarta WebSocket 2.2 §6.4; Spring's {@code ServerEndpointExporter} adds them once the beans exist, after the
+ * servlet context's initialisation); everything else may be called from any thread.
  *
  * <p>A server only: {@code connectToServer} throws an {@link io.sprout.boot.servlet.UnsupportedFeatureException}.
  */
@@ -46,6 +48,7 @@ public final class SproutServerContainer implements ServerContainer {
     private volatile long maxSessionIdleTimeout;
     private volatile int maxTextMessageBufferSize;
     private volatile int maxBinaryMessageBufferSize;
+    private volatile boolean deploymentEnded;
 
     /** @param engineConfig the limits of every connection ({@code sprout.server.websocket.*}) */
     public SproutServerContainer(WebSocketConfig engineConfig) {
@@ -57,6 +60,7 @@ public final class SproutServerContainer implements ServerContainer {
 
     @Override
     public void addEndpoint(Class<?> endpointClass) throws DeploymentException {
+        checkDeploying(endpointClass);
         ServerEndpoint annotation = endpointClass.getAnnotation(ServerEndpoint.class);
         if (annotation == null) {
             throw new DeploymentException("Cannot deploy " + endpointClass.getName()
@@ -82,6 +86,7 @@ public final class SproutServerContainer implements ServerContainer {
     @Override
     public void addEndpoint(ServerEndpointConfig config) throws DeploymentException {
         Class<?> type = config.getEndpointClass();
+        checkDeploying(type);
         if (!Endpoint.class.isAssignableFrom(type)) {
             if (type.getAnnotation(ServerEndpoint.class) == null) {
                 throw new DeploymentException("Cannot deploy " + type.getName() + ": it is neither an Endpoint "
@@ -90,6 +95,19 @@ public final class SproutServerContainer implements ServerContainer {
             models.put(type, analyse(type, config));
         }
         endpoints.add(config);
+    }
+
+    /** The server is about to listen: the deployment phase is over, and endpoints can no longer be added. */
+    public void endDeployment() {
+        deploymentEnded = true;
+    }
+
+    private void checkDeploying(Class<?> type) throws DeploymentException {
+        if (deploymentEnded) {
+            throw new DeploymentException("Cannot deploy " + type.getName() + ": WebSocket endpoints are added "
+                    + "while the application starts (Jakarta WebSocket 2.2 §6.4), and this server has started; "
+                    + "use ServerContainer.upgradeHttpToWebSocket for endpoints chosen at run time");
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.sprout.boot.websocket;
 
 import io.sprout.engine.WebSocket;
+import io.sprout.engine.WebSocketConfig;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.Extension;
 import jakarta.websocket.MessageHandler;
@@ -31,21 +32,27 @@ final class SproutSession implements Session {
     private final Map<String, Object> userProperties = new ConcurrentHashMap<>();
     private final MessageHandlers handlers;
     private final Codecs codecs;
-    private final MessageLimits limits;
     private final Sender sender;
     private final BasicRemote basic;
     private final AsyncRemote async;
     private volatile WebSocket socket;
     private volatile List<Extension> extensions = List.of();
     private volatile long maxIdleTimeout;
+    private volatile int maxText;
+    private volatile int maxBinary;
 
+    /**
+     * @param limits the largest text and binary messages at first: the connection's, which the engine enforces
+     * @param maxIdleTimeout the idle timeout at first, in milliseconds; zero or negative for none
+     */
     SproutSession(String id, SproutServerContainer container, PerSessionConfig config, HandshakeData handshake,
-            MessageLimits limits, long maxIdleTimeout) {
+            WebSocketConfig limits, long maxIdleTimeout) {
         this.id = id;
         this.container = container;
         this.config = config;
         this.handshake = handshake;
-        this.limits = limits;
+        this.maxText = limits.maxTextMessageSize();
+        this.maxBinary = limits.maxBinaryMessageSize();
         this.maxIdleTimeout = maxIdleTimeout;
         this.handlers = new MessageHandlers(config.getDecoders());
         this.codecs = new Codecs(config);
@@ -59,6 +66,8 @@ final class SproutSession implements Session {
         socket = value;
         extensions = Extensions.parse(List.of(value.extensions()));
         value.idleTimeout(maxIdleTimeout > 0 ? Duration.ofMillis(maxIdleTimeout) : Duration.ZERO);
+        // A setter called between the handshake and now changed only the fields.
+        value.maxMessageSizes(maxText, maxBinary);
         container.openSessions().opened(config.deployed(), this);
     }
 
@@ -87,10 +96,6 @@ final class SproutSession implements Session {
 
     Codecs codecs() {
         return codecs;
-    }
-
-    MessageLimits limits() {
-        return limits;
     }
 
     ServerEndpointConfig config() {
@@ -168,24 +173,40 @@ final class SproutSession implements Session {
         }
     }
 
+    /**
+     * Raises or lowers the largest binary message the engine accepts whole on this session, from the next message
+     * on; a larger one closes the session with 1009. A partial handler's messages have no limit.
+     */
     @Override
     public void setMaxBinaryMessageBufferSize(int length) {
-        limits.binary(length);
+        WebSocketConfig.checkMessageSizes(maxText, length);
+        maxBinary = length;
+        applyLimits();
     }
 
     @Override
     public int getMaxBinaryMessageBufferSize() {
-        return limits.binary();
+        return maxBinary;
     }
 
+    /** As {@link #setMaxBinaryMessageBufferSize}, for text (bytes of UTF-8). */
     @Override
     public void setMaxTextMessageBufferSize(int length) {
-        limits.text(length);
+        WebSocketConfig.checkMessageSizes(length, maxBinary);
+        maxText = length;
+        applyLimits();
     }
 
     @Override
     public int getMaxTextMessageBufferSize() {
-        return limits.text();
+        return maxText;
+    }
+
+    private void applyLimits() {
+        WebSocket current = socket;
+        if (current != null) {
+            current.maxMessageSizes(maxText, maxBinary);
+        }
     }
 
     @Override

@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code @EnableWebSocket} handler, SockJS, {@code @ServerEndpoint} classes and the handshake's error answers. Run
  * by each of the four subclasses in one execution mode and thread type.
  */
-@SpringBootTest(classes = WebSocketTestApplication.class,
+@SpringBootTest(classes = WebSocketTestApplication.class, properties = WebSocketTestApplication.SPROUT_TEXT_LIMIT,
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 abstract class WebSocketApplicationContract {
 

@@ -18,6 +18,7 @@ import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer;
 import org.springframework.web.socket.handler.TextWebSocketHandler;
 import org.springframework.web.socket.server.standard.ServerEndpointExporter;
+import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 
 /**
  * A WebSocket application as Spring's guides write one: STOMP over a simple broker (gs-messaging-stomp-websocket),
@@ -26,6 +27,15 @@ import org.springframework.web.socket.server.standard.ServerEndpointExporter;
  */
 @SpringBootApplication
 public class WebSocketTestApplication {
+
+    /** The container's limits, set as Spring documents it: above the 64 KiB Sprout uses by default. */
+    public static final int CONTAINER_LIMIT = 256 * 1024;
+
+    /**
+     * Sprout's own default for text messages, set lower than the container's: the container's setting wins. Both
+     * test contracts set it, so they share one application context per combination.
+     */
+    public static final String SPROUT_TEXT_LIMIT = "sprout.server.websocket.max-text-message-size=32KB";
 
     public record HelloMessage(String name) {
     }
@@ -37,8 +47,23 @@ public class WebSocketTestApplication {
     ServerEndpointExporter serverEndpointExporter() {
         ServerEndpointExporter exporter = new ServerEndpointExporter();
         exporter.setAnnotatedEndpointClasses(ChatEndpoint.class, GuardedEndpoint.class, LimitedEndpoint.class,
-                FeaturesEndpoint.class);
+                FeaturesEndpoint.class, EchoEndpoint.class, PartsEndpoint.class);
         return exporter;
+    }
+
+    @Bean
+    ServletServerContainerFactoryBean webSocketContainer() {
+        ServletServerContainerFactoryBean container = new ServletServerContainerFactoryBean();
+        container.setMaxTextMessageBufferSize(CONTAINER_LIMIT);
+        container.setMaxBinaryMessageBufferSize(CONTAINER_LIMIT);
+        container.setMaxSessionIdleTimeout(120_000L);
+        container.setAsyncSendTimeout(7_000L);
+        return container;
+    }
+
+    @Bean
+    UserEchoHandler userEchoHandler() {
+        return new UserEchoHandler();
     }
 
     @Bean
@@ -76,9 +101,17 @@ public class WebSocketTestApplication {
     @EnableWebSocket
     static class EchoConfig implements WebSocketConfigurer {
 
+        private final UserEchoHandler userEcho;
+
+        EchoConfig(UserEchoHandler userEcho) {
+            this.userEcho = userEcho;
+        }
+
         @Override
         public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
             registry.addHandler(new EchoHandler(), "/echo");
+            registry.addHandler(userEcho, "/user-echo");
+            registry.addHandler(new PartsHandler(), "/parts");
             registry.addHandler(new EchoHandler(), "/sockjs-echo").withSockJS();
         }
     }
