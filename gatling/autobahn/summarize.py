@@ -98,6 +98,23 @@ def outcome(case_id, case, report, limits):
     return "FAILED"
 
 
+HOW_TO_RUN = """\
+```
+gatling/autobahn/run.sh                                   # engine, the four combinations (as before)
+TARGET=spring gatling/autobahn/run.sh                     # spring, the four combinations
+TARGET=endpoint gatling/autobahn/run.sh nio-platform      # one combination
+TARGET=default-limits gatling/autobahn/run.sh tomcat      # the same app on Tomcat
+TARGET="spring endpoint default-limits" gatling/autobahn/run.sh nio-platform nio-virtual hybrid-platform hybrid-virtual tomcat
+```
+
+Knobs as before: CASES, EXCLUDE, PORT, SKIP_BUILD (1 = use the jars already built: `sprout-engine`,
+`sample-boot-app-sprout.jar`, `sample-boot-app-tomcat.jar`, for runs side by side on different PORTs), REPORTS.
+Reports land in REPORTS/TARGET/COMBINATION/; `python3 gatling/autobahn/summarize.py target/autobahn` summarises
+whatever is there. The sample app runs the targets with `--spring.profiles.active=autobahn` and
+`--autobahn.limits=raised` (spring, endpoint) or `default` (default-limits); without the profile it is unchanged.
+"""
+
+
 def size_text(size):
     kind, length = size
     if length == float("inf"):
@@ -192,7 +209,7 @@ def render(runs, today, host):
               "server closed first with 1009. The same close under the limit, or any other code (1011 above all) "
               "over it, is FAILED.",
               "- FAILED: everything else, including the suite's WRONG CODE, UNCLEAN and FAILED BY CLIENT.",
-              "", "## Results", ""]
+              "", "## How to run", "", HOW_TO_RUN, "## Results", ""]
     if not runs:
         return "\n".join(lines + ["No reports found."]) + "\n"
     lines += ["| target | combination | cases | " + " | ".join(ORDER) + " |", "|---" * (len(ORDER) + 3) + "|"]
