@@ -1,0 +1,79 @@
+package io.sprout.boot.mvc;
+
+import io.sprout.boot.mvcapp.MvcTestApplication;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Where third-party applications saw Sprout answer differently from Tomcat 11 (issue 19), checked as raw bytes over
+ * a socket against a Spring MVC application. The expected answers are Tomcat's, taken from the same application on
+ * Tomcat 11.0 with Boot 4.1's defaults.
+ */
+@SpringBootTest(classes = MvcTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class TomcatParityIT {
+
+    @LocalServerPort
+    int port;
+
+    /** Sends a raw request head with {@code Connection: close} and returns the whole answer. */
+    private String exchange(String requestLine, String... headers) throws IOException {
+        StringBuilder head = new StringBuilder(requestLine).append("\r\n");
+        for (String header : headers) {
+            head.append(header).append("\r\n");
+        }
+        if (requestLine.endsWith("HTTP/1.1")) {
+            head.append("Connection: close\r\n");
+        }
+        head.append("\r\n");
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(15_000);
+            socket.getOutputStream().write(head.toString().getBytes(StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private static String body(String answer) {
+        return answer.substring(answer.indexOf("\r\n\r\n") + 4);
+    }
+
+    @Test
+    void redirectsWithoutPortWhenTheHostHeaderNamesNone() throws IOException {
+        assertThat(exchange("GET /owners/new HTTP/1.1", "Host: example.com"))
+                .startsWith("HTTP/1.1 302 ").contains("\r\nLocation: http://example.com/owners/11\r\n");
+    }
+
+    @Test
+    void redirectsWithThePortTheHostHeaderNames() throws IOException {
+        assertThat(exchange("GET /owners/new HTTP/1.1", "Host: example.com:8080"))
+                .contains("\r\nLocation: http://example.com:8080/owners/11\r\n");
+    }
+
+    @Test
+    void redirectsToAnIpv6LiteralHostWithAndWithoutPort() throws IOException {
+        assertThat(exchange("GET /owners/new HTTP/1.1", "Host: [::1]"))
+                .contains("\r\nLocation: http://[::1]/owners/11\r\n");
+        assertThat(exchange("GET /api/relative-redirect HTTP/1.1", "Host: [::1]:8080"))
+                .contains("\r\nLocation: http://[::1]:8080/api/next\r\n");
+    }
+
+    @Test
+    void reportsTheSchemesDefaultPortWhenTheHostHeaderNamesNone() throws IOException {
+        assertThat(body(exchange("GET /api/origin HTTP/1.1", "Host: example.com")))
+                .isEqualTo("http|example.com|80|http://example.com/api/origin");
+        assertThat(body(exchange("GET /api/origin HTTP/1.1", "Host: example.com:80")))
+                .isEqualTo("http|example.com|80|http://example.com/api/origin");
+    }
+
+    @Test
+    void reportsTheConnectorsAddressAndPortWithoutHostHeader() throws IOException {
+        assertThat(body(exchange("GET /api/origin HTTP/1.0")))
+                .isEqualTo("http|127.0.0.1|" + port + "|http://127.0.0.1:" + port + "/api/origin");
+    }
+}
