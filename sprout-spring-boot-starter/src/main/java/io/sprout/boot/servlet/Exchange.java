@@ -243,7 +243,7 @@ final class Exchange {
      * {@code sprout.exchanges.refused}), which are DEBUG.
      */
     private void logEnding(Throwable failure) {
-        String line = request.getMethod() + " " + (original == null ? request.getRequestURI() : original.requestUri());
+        String line = request.requestLineMethod() + " " + (original == null ? request.getRequestURI() : original.requestUri());
         if (failure instanceof IOException || failure instanceof RejectedExecutionException) {
             LOG.debug("The exchange of {} ended: {}", line, failure.toString());
         } else {

@@ -415,6 +415,7 @@ class SproutServletWebServerFactoryIT {
             protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
                 resp.setContentType("text/plain");
                 resp.getWriter().print(req.getDispatcherType() + "|" + req.getMethod() + "|"
+                        + req.getAttribute(RequestDispatcher.ERROR_METHOD) + "|"
                         + req.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) + "|"
                         + req.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) + "|"
                         + req.getAttribute(RequestDispatcher.ERROR_SERVLET_NAME) + "|"
@@ -425,6 +426,7 @@ class SproutServletWebServerFactoryIT {
         });
     }
 
+    /** The ERROR dispatch is a GET, with the request's own method in {@code jakarta.servlet.error.method}. */
     @Test
     void sendErrorDispatchesToTheGlobalErrorPage() throws Exception {
         SproutServletWebServerFactory factory = factory();
@@ -438,7 +440,7 @@ class SproutServletWebServerFactoryIT {
         }));
         HttpResponse<String> response = send(request("/teapot").PUT(HttpRequest.BodyPublishers.ofString("x")));
         assertThat(response.statusCode()).isEqualTo(418);
-        assertThat(response.body()).isEqualTo("ERROR|PUT|418|/teapot|/teapot-servlet|short and stout|null|null");
+        assertThat(response.body()).isEqualTo("ERROR|GET|PUT|418|/teapot|/teapot-servlet|short and stout|null|null");
     }
 
     @Test
@@ -454,7 +456,7 @@ class SproutServletWebServerFactoryIT {
         }));
         HttpResponse<String> response = send(request("/fail").POST(HttpRequest.BodyPublishers.noBody()));
         assertThat(response.statusCode()).isEqualTo(500);
-        assertThat(response.body()).isEqualTo("ERROR|POST|500|/fail|/fail-servlet|kaput|"
+        assertThat(response.body()).isEqualTo("ERROR|GET|POST|500|/fail|/fail-servlet|kaput|"
                 + "class java.lang.IllegalStateException|java.lang.IllegalStateException: kaput");
     }
 
