@@ -72,13 +72,25 @@ final class Exchange {
         context.listeners().requestInitialized(context, request);
         boolean waiting = false;
         try {
-            afterDispatch(invoker.invoke(request, request, response, original, target));
+            afterDispatch(refusedTrace(target) ? null : invoker.invoke(request, request, response, original, target));
             waiting = awaitNextCycle();
         } finally {
             if (!waiting) {
                 end();
             }
         }
+    }
+
+    /**
+     * Refuses {@code TRACE} unless the configuration allows it: the error status is set before any filter or servlet
+     * runs, as Tomcat's connector does, so neither the application nor its security filters ever see the request.
+     */
+    private boolean refusedTrace(ServletInvoker.Target target) throws IOException {
+        if (context.config().allowTrace() || !request.getMethod().equals("TRACE")) {
+            return false;
+        }
+        TraceRefusal.refuse(response, target.servlet());
+        return true;
     }
 
     /**

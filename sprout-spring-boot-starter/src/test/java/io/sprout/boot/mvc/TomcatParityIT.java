@@ -44,6 +44,19 @@ class TomcatParityIT {
     }
 
     @Test
+    void refusesTraceWith405AndAllowThroughTheErrorPageBeforeFiltersRun() throws IOException {
+        String answer = exchange("TRACE /api/greeting HTTP/1.1", "Host: example.com", "X-Custom: secret");
+
+        assertThat(answer).startsWith("HTTP/1.1 405 ")
+                .contains("\r\nAllow: GET, HEAD, POST, PUT, DELETE, OPTIONS\r\n")
+                .contains("\r\nContent-Type: application/json\r\n")
+                .doesNotContain("message/http").doesNotContain("secret")
+                .doesNotContainIgnoringCase("X-Sprout-Filter");
+        assertThat(body(answer)).contains("\"status\":405").contains("\"error\":\"Method Not Allowed\"")
+                .contains("\"path\":\"/api/greeting\"");
+    }
+
+    @Test
     void redirectsWithoutPortWhenTheHostHeaderNamesNone() throws IOException {
         assertThat(exchange("GET /owners/new HTTP/1.1", "Host: example.com"))
                 .startsWith("HTTP/1.1 302 ").contains("\r\nLocation: http://example.com/owners/11\r\n");

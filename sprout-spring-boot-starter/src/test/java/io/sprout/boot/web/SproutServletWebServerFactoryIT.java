@@ -473,6 +473,46 @@ class SproutServletWebServerFactoryIT {
         assertThat(response.body()).isEqualTo("HTTP Status 410");
     }
 
+    // --- TRACE ---
+
+    /** A servlet that answers GET and DELETE, and would echo TRACE through HttpServlet's doTrace. */
+    private static HttpServlet getAndDelete() {
+        return new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+                resp.getWriter().print("got");
+            }
+
+            @Override
+            protected void doDelete(HttpServletRequest req, HttpServletResponse resp) {
+                resp.setStatus(204);
+            }
+        };
+    }
+
+    @Test
+    void refusesTraceWithTheServletsMethodsBeforeTheServletSeesIt() throws Exception {
+        start(factory(), servlet("/resource", getAndDelete()));
+        HttpResponse<String> response = send(request("/resource", "X-Custom", "secret")
+                .method("TRACE", HttpRequest.BodyPublishers.noBody()));
+        assertThat(response.statusCode()).isEqualTo(405);
+        assertThat(response.headers().firstValue("Allow")).hasValue("GET, HEAD, DELETE, OPTIONS");
+        assertThat(response.body()).isEqualTo("HTTP Status 405 - TRACE method is not allowed");
+    }
+
+    @Test
+    void letsTheServletEchoTraceWhenAllowed() throws Exception {
+        SproutServletWebServerFactory factory = factory();
+        factory.setAllowTrace(true);
+        start(factory, servlet("/resource", getAndDelete()));
+        HttpResponse<String> response = send(request("/resource", "X-Custom", "echoed")
+                .method("TRACE", HttpRequest.BodyPublishers.noBody()));
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("message/http"));
+        assertThat(response.body()).startsWith("TRACE /resource HTTP/1.1").contains("X-Custom: echoed");
+    }
+
     // --- sessions ---
 
     @Test
