@@ -57,6 +57,26 @@ class TomcatParityIT {
     }
 
     @Test
+    void leavesTheBodyEmptyWhenTheErrorPageItselfIsDenied() throws IOException {
+        String answer = exchange("GET /secure/area HTTP/1.1", "Host: example.com");
+
+        assertThat(answer).startsWith("HTTP/1.1 401 ")
+                .contains("\r\nWWW-Authenticate: Basic realm=\"Realm\"\r\n")
+                .contains("\r\nContent-Length: 0\r\n")
+                .doesNotContainIgnoringCase("Content-Type");
+        assertThat(body(answer)).isEmpty();
+    }
+
+    @Test
+    void rendersABareSendErrorThroughBootsErrorPage() throws IOException {
+        String answer = exchange("GET /api/unauthorized HTTP/1.1", "Host: example.com", "Accept: application/json");
+
+        assertThat(answer).startsWith("HTTP/1.1 401 ").contains("\r\nContent-Type: application/json\r\n");
+        assertThat(body(answer)).contains("\"status\":401").contains("\"error\":\"Unauthorized\"")
+                .contains("\"path\":\"/api/unauthorized\"");
+    }
+
+    @Test
     void redirectsWithoutPortWhenTheHostHeaderNamesNone() throws IOException {
         assertThat(exchange("GET /owners/new HTTP/1.1", "Host: example.com"))
                 .startsWith("HTTP/1.1 302 ").contains("\r\nLocation: http://example.com/owners/11\r\n");
