@@ -1,7 +1,11 @@
 package io.sprout.boot.mvc;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.sprout.boot.mvcapp.MvcTestApplication;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -74,6 +78,29 @@ class TomcatParityIT {
         assertThat(answer).startsWith("HTTP/1.1 401 ").contains("\r\nContent-Type: application/json\r\n");
         assertThat(body(answer)).contains("\"status\":401").contains("\"error\":\"Unauthorized\"")
                 .contains("\"path\":\"/api/unauthorized\"");
+    }
+
+    @Test
+    void logsAnUncaughtExceptionUnderTheServletWithItsRootCause() throws IOException {
+        Logger servletLogger = (Logger) LoggerFactory.getLogger("io.sprout.boot.servlet.[/].[dispatcherServlet]");
+        ListAppender<ILoggingEvent> events = new ListAppender<>();
+        events.start();
+        servletLogger.addAppender(events);
+        try {
+            assertThat(exchange("GET /api/boom HTTP/1.1", "Host: example.com")).startsWith("HTTP/1.1 500 ");
+        } finally {
+            servletLogger.detachAppender(events);
+        }
+
+        assertThat(events.list).singleElement().satisfies(event -> {
+            assertThat(event.getLevel()).hasToString("ERROR");
+            assertThat(event.getFormattedMessage()).isEqualTo("Servlet.service() for servlet [dispatcherServlet] in "
+                    + "context with path [] threw exception [Request processing failed: "
+                    + "java.lang.IllegalStateException: boom] for request [GET /api/boom] with root cause");
+            assertThat(event.getThrowableProxy().getClassName()).isEqualTo("java.lang.IllegalStateException");
+            assertThat(event.getThrowableProxy().getMessage()).isEqualTo("boom");
+            assertThat(event.getThrowableProxy().getCause()).isNull();
+        });
     }
 
     @Test
