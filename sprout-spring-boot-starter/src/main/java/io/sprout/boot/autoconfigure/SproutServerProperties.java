@@ -98,6 +98,12 @@ public class SproutServerProperties {
     /** Default timeout of asynchronous requests (Servlet AsyncContext) when the application sets none. */
     private Duration asyncTimeout = Duration.ofSeconds(30);
 
+    /**
+     * Whether TRACE requests reach the application, which then echoes them (Servlet's default doTrace). When false,
+     * they get 405 with an Allow header before any filter or servlet sees them, as on Tomcat and Jetty.
+     */
+    private boolean allowTrace;
+
     /** Longest accepted request line (method, target, version); longer ones get 414. */
     private DataSize maxRequestLineLength = DataSize.ofKilobytes(8);
 
@@ -275,6 +281,14 @@ public class SproutServerProperties {
 
     public void setAsyncTimeout(Duration asyncTimeout) {
         this.asyncTimeout = asyncTimeout;
+    }
+
+    public boolean isAllowTrace() {
+        return allowTrace;
+    }
+
+    public void setAllowTrace(boolean allowTrace) {
+        this.allowTrace = allowTrace;
     }
 
     public DataSize getMaxRequestLineLength() {

@@ -128,6 +128,7 @@ public final class SproutWebServerFactoryCustomizer
         factory.setUseForwardHeaders(
                 serverProperties.getForwardHeadersStrategy() == ServerProperties.ForwardHeadersStrategy.NATIVE);
         factory.setAsyncTimeout(p.getAsyncTimeout());
+        factory.setAllowTrace(p.isAllowTrace());
         factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
         factory.setWebSocketAsyncSendTimeout(p.getWebsocket().getAsyncSendTimeout());
         factory.setTlsHandshakeTimeout(tlsHandshakeTimeout());

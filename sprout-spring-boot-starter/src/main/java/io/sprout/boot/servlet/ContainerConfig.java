@@ -27,6 +27,8 @@ import java.util.function.Function;
  * @param sameSite SameSite value for a cookie that has none, or {@code null} (function may return null)
  * @param compression gzip policy, or {@code null} for none
  * @param useForwardHeaders honour {@code Forwarded}/{@code X-Forwarded-*} from trusted proxies
+ * @param allowTrace let {@code TRACE} requests reach the application; when {@code false} (Tomcat's default too)
+ *     they get 405 before any filter or servlet sees them (see {@link TraceRefusal})
  * @param asyncTimeout default {@code AsyncContext} timeout
  * @param tempDirectory the context's temporary directory (multipart spills)
  * @param accessLog the access log, or {@code null} when disabled
@@ -34,7 +36,8 @@ import java.util.function.Function;
 public record ContainerConfig(String contextPath, String displayName, ClassLoader classLoader, Resources resources,
         Map<String, String> mimeTypes, Map<Locale, Charset> localeCharsets, List<ErrorPage> errorPages,
         Sessions sessions, Function<Cookie, String> sameSite, CompressionPolicy compression,
-        boolean useForwardHeaders, Duration asyncTimeout, Path tempDirectory, AccessLog accessLog) {
+        boolean useForwardHeaders, boolean allowTrace, Duration asyncTimeout, Path tempDirectory,
+        AccessLog accessLog) {
 
     public ContainerConfig {
         if (contextPath == null || (!contextPath.isEmpty()
@@ -95,47 +98,54 @@ public record ContainerConfig(String contextPath, String displayName, ClassLoade
     public static ContainerConfig defaults(Path tempDirectory) {
         return new ContainerConfig("", "application", ContainerConfig.class.getClassLoader(), Resources.NONE,
                 Map.of(), Map.of(), List.of(), Sessions.inMemory(Duration.ofMinutes(30)), cookie -> null, null, false,
-                Duration.ofSeconds(30), tempDirectory, null);
+                false, Duration.ofSeconds(30), tempDirectory, null);
     }
 
     public ContainerConfig withContextPath(String value) {
         return new ContainerConfig(value, displayName, classLoader, resources, mimeTypes, localeCharsets,
-                errorPages, sessions, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
-                accessLog);
+                errorPages, sessions, sameSite, compression, useForwardHeaders, allowTrace, asyncTimeout,
+                tempDirectory, accessLog);
     }
 
     public ContainerConfig withErrorPages(List<ErrorPage> value) {
         return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
-                value, sessions, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
-                accessLog);
+                value, sessions, sameSite, compression, useForwardHeaders, allowTrace, asyncTimeout,
+                tempDirectory, accessLog);
     }
 
     public ContainerConfig withCompression(CompressionPolicy value) {
         return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
-                errorPages, sessions, sameSite, value, useForwardHeaders, asyncTimeout, tempDirectory,
-                accessLog);
+                errorPages, sessions, sameSite, value, useForwardHeaders, allowTrace, asyncTimeout,
+                tempDirectory, accessLog);
     }
 
     public ContainerConfig withAsyncTimeout(Duration value) {
         return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
-                errorPages, sessions, sameSite, compression, useForwardHeaders, value, tempDirectory,
-                accessLog);
+                errorPages, sessions, sameSite, compression, useForwardHeaders, allowTrace, value,
+                tempDirectory, accessLog);
     }
 
     public ContainerConfig withResources(Resources value) {
         return new ContainerConfig(contextPath, displayName, classLoader, value, mimeTypes, localeCharsets,
-                errorPages, sessions, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
-                accessLog);
+                errorPages, sessions, sameSite, compression, useForwardHeaders, allowTrace, asyncTimeout,
+                tempDirectory, accessLog);
     }
 
     public ContainerConfig withSessions(Sessions value) {
         return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
-                errorPages, value, sameSite, compression, useForwardHeaders, asyncTimeout, tempDirectory,
-                accessLog);
+                errorPages, value, sameSite, compression, useForwardHeaders, allowTrace, asyncTimeout,
+                tempDirectory, accessLog);
     }
 
     public ContainerConfig withForwardHeaders(boolean value) {
         return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
-                errorPages, sessions, sameSite, compression, value, asyncTimeout, tempDirectory, accessLog);
+                errorPages, sessions, sameSite, compression, value, allowTrace, asyncTimeout,
+                tempDirectory, accessLog);
+    }
+
+    public ContainerConfig withAllowTrace(boolean value) {
+        return new ContainerConfig(contextPath, displayName, classLoader, resources, mimeTypes, localeCharsets,
+                errorPages, sessions, sameSite, compression, useForwardHeaders, value, asyncTimeout,
+                tempDirectory, accessLog);
     }
 }

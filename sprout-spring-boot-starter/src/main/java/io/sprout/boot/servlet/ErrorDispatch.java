@@ -35,7 +35,8 @@ final class ErrorDispatch {
 
     /**
      * Answers with {@code status}: through the error page mapped to the failure or the status, with the
-     * {@code jakarta.servlet.error.*} attributes, or with a plain default text when none is mapped.
+     * {@code jakarta.servlet.error.*} attributes, or with a plain default text when none is mapped. An error page
+     * that itself sends an error leaves the body empty.
      */
     void dispatch(DispatchState original, int status, String message, Throwable failure) throws IOException {
         Throwable cause = unwrap(failure);
@@ -62,8 +63,10 @@ final class ErrorDispatch {
                 writeDefaultError(500, null);
             }
         } else if (response.isError() && !response.isCommitted()) {
+            // The error page answered with a sendError of its own (Spring Security denying /error to an anonymous
+            // client is the usual case): its status and headers are the answer, with an empty body. Tomcat counts
+            // the error as reported once its page has run and writes no report over it.
             response.beginErrorOutput();
-            writeDefaultError(response.getStatus(), response.errorMessage());
         }
     }
 

@@ -72,13 +72,25 @@ final class Exchange {
         context.listeners().requestInitialized(context, request);
         boolean waiting = false;
         try {
-            afterDispatch(invoker.invoke(request, request, response, original, target));
+            afterDispatch(refusedTrace(target) ? null : invoker.invoke(request, request, response, original, target));
             waiting = awaitNextCycle();
         } finally {
             if (!waiting) {
                 end();
             }
         }
+    }
+
+    /**
+     * Refuses {@code TRACE} unless the configuration allows it: the error status is set before any filter or servlet
+     * runs, as Tomcat's connector does, so neither the application nor its security filters ever see the request.
+     */
+    private boolean refusedTrace(ServletInvoker.Target target) throws IOException {
+        if (context.config().allowTrace() || !request.getMethod().equals("TRACE")) {
+            return false;
+        }
+        TraceRefusal.refuse(response, target.servlet());
+        return true;
     }
 
     /**
@@ -243,7 +255,8 @@ final class Exchange {
      * {@code sprout.exchanges.refused}), which are DEBUG.
      */
     private void logEnding(Throwable failure) {
-        String line = request.getMethod() + " " + (original == null ? request.getRequestURI() : original.requestUri());
+        String line = request.requestLineMethod() + " "
+                + (original == null ? request.getRequestURI() : original.requestUri());
         if (failure instanceof IOException || failure instanceof RejectedExecutionException) {
             LOG.debug("The exchange of {} ended: {}", line, failure.toString());
         } else {
@@ -306,14 +319,17 @@ final class Exchange {
                 // Typically the client went away mid-response: normal, not an error (STYLE.md).
                 LOG.debug("Writing the response of servlet [{}] failed; aborting the connection", servlet, failure);
             } else {
-                LOG.error("Servlet.service() for servlet [{}] threw an exception after the response was "
-                        + "committed; aborting the connection", servlet, failure);
+                failureLog(servlet).threwAfterCommit(failure);
             }
             throw failure instanceof Exception exception ? exception : new ServletException(failure);
         }
-        LOG.error("Servlet.service() for servlet [{}] in context with path [{}] threw exception", servlet,
-                context.getContextPath(), failure);
+        failureLog(servlet).threw(failure);
         errors.dispatch(original, 500, failure.getMessage(), failure);
+    }
+
+    private ServletFailureLog failureLog(String servlet) {
+        return new ServletFailureLog(context.getContextPath(), servlet,
+                request.requestLineMethod() + " " + original.requestUri());
     }
 
     /** Whether the engine rejected the request body, however the application wrapped the failure of its read. */

@@ -75,6 +75,7 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
     private ServerConfig serverConfig = ServerConfig.builder().build();
     private int maxHttpRequestHeaderSize = -1;
     private boolean useForwardHeaders;
+    private boolean allowTrace;
     private Duration asyncTimeout = Duration.ofSeconds(30);
     private String accessLogPattern;
     private Duration tlsHandshakeTimeout = TlsConfig.DEFAULT_HANDSHAKE_TIMEOUT;
@@ -160,6 +161,18 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
 
     public boolean isUseForwardHeaders() {
         return useForwardHeaders;
+    }
+
+    /**
+     * Lets {@code TRACE} requests reach the application ({@code sprout.server.allow-trace}); off by default, when
+     * they get 405 with an {@code Allow} header before any filter or servlet sees them, as on Tomcat and Jetty.
+     */
+    public void setAllowTrace(boolean allowTrace) {
+        this.allowTrace = allowTrace;
+    }
+
+    public boolean isAllowTrace() {
+        return allowTrace;
     }
 
     /** The default {@code AsyncContext} timeout. */
@@ -277,7 +290,7 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         return new ContainerConfig(settings.getContextPath().toString(),
                 settings.getDisplayName() == null ? "application" : settings.getDisplayName(), classLoader(),
                 resources(), mimeTypes(settings.getMimeMappings()), settings.getLocaleCharsetMappings(),
-                errorPages(), sessions(), sameSite(), compressionPolicy(), useForwardHeaders, asyncTimeout,
+                errorPages(), sessions(), sameSite(), compressionPolicy(), useForwardHeaders, allowTrace, asyncTimeout,
                 tempDirectory, accessLogPattern == null ? null : new AccessLog(accessLogPattern));
     }
 

@@ -211,6 +211,20 @@ class SproutWebServerFactoryCustomizerTest {
     }
 
     @Test
+    void refusesTraceUnlessAllowTraceIsSet() throws IOException {
+        SproutServletWebServerFactory byDefault = new SproutServletWebServerFactory();
+        customizer(new ServerProperties(), new SproutServerProperties()).customize(byDefault);
+        SproutServerProperties sprout = new SproutServerProperties();
+        sprout.setAllowTrace(true);
+        SproutServletWebServerFactory allowing = new SproutServletWebServerFactory();
+        customizer(new ServerProperties(), sprout).customize(allowing);
+
+        assertThat(byDefault.isAllowTrace()).isFalse();
+        assertThat(allowing.isAllowTrace()).isTrue();
+        assertThat(documentedProperties()).contains("sprout.server.allow-trace");
+    }
+
+    @Test
     void aTlsHandshakeTimeoutOfZeroFailsNamingTheProperty() {
         SproutServerProperties sprout = new SproutServerProperties();
         sprout.setTlsHandshakeTimeout(Duration.ZERO);

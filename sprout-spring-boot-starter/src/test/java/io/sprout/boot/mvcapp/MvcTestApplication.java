@@ -1,6 +1,9 @@
 package io.sprout.boot.mvcapp;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import jakarta.validation.Valid;
@@ -11,6 +14,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -24,6 +28,7 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.concurrent.Callable;
 
 /** A Spring MVC application exercising every endpoint kind the starter must serve. */
@@ -46,8 +51,62 @@ public class MvcTestApplication {
         return registration;
     }
 
+    /**
+     * Denies {@code /secure/*} as Spring Security does for an anonymous client: {@code sendError(401)} with a
+     * challenge, and again on the ERROR dispatch to {@code /error} that the first one causes (Security filters every
+     * dispatcher type, and {@code /error} is not permitted), so no error page ever renders.
+     */
+    @Bean
+    FilterRegistrationBean<Filter> denyingFilter() {
+        FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>((request, response, chain) -> {
+            HttpServletRequest http = (HttpServletRequest) request;
+            String uri = http.getDispatcherType() == DispatcherType.ERROR
+                    ? (String) http.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) : http.getRequestURI();
+            if (uri != null && uri.startsWith("/secure/")) {
+                HttpServletResponse denied = (HttpServletResponse) response;
+                denied.setHeader("WWW-Authenticate", "Basic realm=\"Realm\"");
+                denied.sendError(HttpServletResponse.SC_UNAUTHORIZED, "Unauthorized");
+                return;
+            }
+            chain.doFilter(request, response);
+        });
+        registration.setDispatcherTypes(EnumSet.of(DispatcherType.REQUEST, DispatcherType.ERROR));
+        registration.addUrlPatterns("/secure/*", "/error");
+        return registration;
+    }
+
+    @Controller
+    static class RedirectController {
+
+        @GetMapping("/owners/new")
+        String createOwner() {
+            return "redirect:/owners/11";
+        }
+    }
+
     @RestController
     static class ApiController {
+
+        @GetMapping("/secure/area")
+        String secureArea() {
+            return "never served";
+        }
+
+        @GetMapping("/api/origin")
+        String origin(HttpServletRequest request) {
+            return request.getScheme() + "|" + request.getServerName() + "|" + request.getServerPort() + "|"
+                    + request.getRequestURL();
+        }
+
+        @GetMapping("/api/relative-redirect")
+        void relativeRedirect(HttpServletResponse response) throws IOException {
+            response.sendRedirect("next");
+        }
+
+        @GetMapping("/api/unauthorized")
+        void unauthorized(HttpServletResponse response) throws IOException {
+            response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
+        }
 
         @GetMapping("/api/greeting")
         Greeting greeting(@RequestParam(defaultValue = "world") String name) {

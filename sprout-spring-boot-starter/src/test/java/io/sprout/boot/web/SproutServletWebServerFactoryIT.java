@@ -415,6 +415,7 @@ class SproutServletWebServerFactoryIT {
             protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
                 resp.setContentType("text/plain");
                 resp.getWriter().print(req.getDispatcherType() + "|" + req.getMethod() + "|"
+                        + req.getAttribute(RequestDispatcher.ERROR_METHOD) + "|"
                         + req.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) + "|"
                         + req.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) + "|"
                         + req.getAttribute(RequestDispatcher.ERROR_SERVLET_NAME) + "|"
@@ -425,6 +426,7 @@ class SproutServletWebServerFactoryIT {
         });
     }
 
+    /** The ERROR dispatch is a GET, with the request's own method in {@code jakarta.servlet.error.method}. */
     @Test
     void sendErrorDispatchesToTheGlobalErrorPage() throws Exception {
         SproutServletWebServerFactory factory = factory();
@@ -438,7 +440,7 @@ class SproutServletWebServerFactoryIT {
         }));
         HttpResponse<String> response = send(request("/teapot").PUT(HttpRequest.BodyPublishers.ofString("x")));
         assertThat(response.statusCode()).isEqualTo(418);
-        assertThat(response.body()).isEqualTo("ERROR|PUT|418|/teapot|/teapot-servlet|short and stout|null|null");
+        assertThat(response.body()).isEqualTo("ERROR|GET|PUT|418|/teapot|/teapot-servlet|short and stout|null|null");
     }
 
     @Test
@@ -454,7 +456,7 @@ class SproutServletWebServerFactoryIT {
         }));
         HttpResponse<String> response = send(request("/fail").POST(HttpRequest.BodyPublishers.noBody()));
         assertThat(response.statusCode()).isEqualTo(500);
-        assertThat(response.body()).isEqualTo("ERROR|POST|500|/fail|/fail-servlet|kaput|"
+        assertThat(response.body()).isEqualTo("ERROR|GET|POST|500|/fail|/fail-servlet|kaput|"
                 + "class java.lang.IllegalStateException|java.lang.IllegalStateException: kaput");
     }
 
@@ -469,6 +471,46 @@ class SproutServletWebServerFactoryIT {
         HttpResponse<String> response = get("/gone");
         assertThat(response.statusCode()).isEqualTo(410);
         assertThat(response.body()).isEqualTo("HTTP Status 410");
+    }
+
+    // --- TRACE ---
+
+    /** A servlet that answers GET and DELETE, and would echo TRACE through HttpServlet's doTrace. */
+    private static HttpServlet getAndDelete() {
+        return new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+                resp.getWriter().print("got");
+            }
+
+            @Override
+            protected void doDelete(HttpServletRequest req, HttpServletResponse resp) {
+                resp.setStatus(204);
+            }
+        };
+    }
+
+    @Test
+    void refusesTraceWithTheServletsMethodsBeforeTheServletSeesIt() throws Exception {
+        start(factory(), servlet("/resource", getAndDelete()));
+        HttpResponse<String> response = send(request("/resource", "X-Custom", "secret")
+                .method("TRACE", HttpRequest.BodyPublishers.noBody()));
+        assertThat(response.statusCode()).isEqualTo(405);
+        assertThat(response.headers().firstValue("Allow")).hasValue("GET, HEAD, DELETE, OPTIONS");
+        assertThat(response.body()).isEqualTo("HTTP Status 405 - TRACE method is not allowed");
+    }
+
+    @Test
+    void letsTheServletEchoTraceWhenAllowed() throws Exception {
+        SproutServletWebServerFactory factory = factory();
+        factory.setAllowTrace(true);
+        start(factory, servlet("/resource", getAndDelete()));
+        HttpResponse<String> response = send(request("/resource", "X-Custom", "echoed")
+                .method("TRACE", HttpRequest.BodyPublishers.noBody()));
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("message/http"));
+        assertThat(response.body()).startsWith("TRACE /resource HTTP/1.1").contains("X-Custom: echoed");
     }
 
     // --- sessions ---

@@ -8,7 +8,9 @@ import java.util.Locale;
 
 /**
  * Where a request came from and what it was addressed to: scheme, host, port and client address, taken from the
- * connection ({@code https} over TLS), the {@code Host} header and the socket, or, with
+ * connection ({@code https} over TLS), the {@code Host} header (a {@code Host} without a port means the scheme's
+ * default port, as on Tomcat; the socket's local address and port only stand in when there is no {@code Host} at
+ * all, as in HTTP/1.0) and the socket, or, with
  * {@code server.forward-headers-strategy=native}, from {@code Forwarded} / {@code X-Forwarded-*} headers.
  *
  * <p>Forwarded headers are trusted only when the peer is a loopback, site-local or link-local address, the same
@@ -21,7 +23,8 @@ public record RequestOrigin(String scheme, String serverName, int serverPort, St
         InetSocketAddress remote = request.remoteAddress();
         String host = request.headers().get("Host");
         String serverName = host == null ? local.getAddress().getHostAddress() : hostName(host);
-        int serverPort = host == null || hostPort(host) < 0 ? local.getPort() : hostPort(host);
+        int serverPort = host == null ? local.getPort() : hostPort(host) >= 0 ? hostPort(host)
+                : defaultPort(request.scheme());
         RequestOrigin direct = new RequestOrigin(request.scheme(), serverName, serverPort,
                 remote.getAddress().getHostAddress(), remote.getPort());
         if (!useForwardHeaders || !trustedProxy(remote.getAddress())) {
@@ -66,9 +69,17 @@ public record RequestOrigin(String scheme, String serverName, int serverPort, St
             return hostPort(forwardedHost);
         }
         if (forwardedHost != null || schemeForwarded) {
-            return newScheme.equals("https") ? 443 : 80;
+            return defaultPort(newScheme);
         }
         return serverPort;
+    }
+
+    /**
+     * A {@code Host} without a port names the scheme's default one (RFC 9110, 4.2): the client reached the server
+     * through a proxy or a port mapping, so the port it connected to is not the one it asked for.
+     */
+    private static int defaultPort(String scheme) {
+        return scheme.equals("https") ? 443 : 80;
     }
 
     private static boolean trustedProxy(InetAddress address) {

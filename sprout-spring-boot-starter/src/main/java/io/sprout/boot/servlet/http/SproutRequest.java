@@ -97,6 +97,11 @@ public final class SproutRequest implements HttpServletRequest {
         return origin;
     }
 
+    /** The method on the request line, which an ERROR dispatch does not change (see {@link #getMethod()}). */
+    public String requestLineMethod() {
+        return engine.method();
+    }
+
     /** Installs the state of a new dispatch and returns the one it replaces. Container only. */
     public DispatchState enter(DispatchState next) {
         DispatchState previous = dispatch;
@@ -307,7 +312,7 @@ public final class SproutRequest implements HttpServletRequest {
         }
         String lower = type.toLowerCase(Locale.ROOT);
         try {
-            if (lower.startsWith("application/x-www-form-urlencoded") && getMethod().equals("POST")
+            if (lower.startsWith("application/x-www-form-urlencoded") && requestLineMethod().equals("POST")
                     && input == Input.NONE) {
                 FormParameters.parse(new String(getInputStream().readAllBytes(), charset()), charset(), into);
             } else if (lower.startsWith("multipart/form-data") && dispatch != null
@@ -558,7 +563,10 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public String getMethod() {
-        return engine.method();
+        // An ERROR dispatch is a GET whatever the request was (Servlet 6.1, which added the request's own method as
+        // jakarta.servlet.error.method), as on Tomcat: an error page answers a refused TRACE or a failed DELETE
+        // with its usual content, not with doTrace's echo or a 405 of its own.
+        return dispatch != null && dispatch.type() == DispatcherType.ERROR ? "GET" : engine.method();
     }
 
     @Override

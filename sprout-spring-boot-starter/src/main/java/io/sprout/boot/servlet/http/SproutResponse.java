@@ -123,7 +123,7 @@ public final class SproutResponse implements HttpServletResponse {
      * is not flushed: a flush would commit without a length. Container only.
      */
     public void finish() throws IOException {
-        if (contentLength < 0 && !body.committed() && request.getMethod().equals("HEAD")) {
+        if (contentLength < 0 && !body.committed() && request.requestLineMethod().equals("HEAD")) {
             // As on Tomcat, a HEAD response announces only a length the application declared: committing before
             // the body completes keeps the engine from announcing the (empty) length of what was written.
             body.flush();

@@ -16,6 +16,30 @@ class RequestOriginTest {
     }
 
     @Test
+    void takesTheSchemesDefaultPortWhenTheHostHeaderNamesNone() {
+        FakeHttpRequest request = FakeHttpRequest.get("/");
+        request.headers().set("Host", "example.com");
+        assertThat(RequestOrigin.of(request, false))
+                .isEqualTo(new RequestOrigin("http", "example.com", 80, "127.0.0.1", 50000));
+    }
+
+    @Test
+    void takesTheDefaultPortForAnIpv6LiteralWithoutPort() {
+        FakeHttpRequest request = FakeHttpRequest.get("/");
+        request.headers().set("Host", "[::1]");
+        assertThat(RequestOrigin.of(request, false))
+                .isEqualTo(new RequestOrigin("http", "[::1]", 80, "127.0.0.1", 50000));
+    }
+
+    @Test
+    void fallsBackToTheLocalAddressAndPortWithoutHostHeader() {
+        FakeHttpRequest request = FakeHttpRequest.get("/");
+        request.headers().remove("Host");
+        assertThat(RequestOrigin.of(request, false))
+                .isEqualTo(new RequestOrigin("http", "127.0.0.1", 8080, "127.0.0.1", 50000));
+    }
+
+    @Test
     void ignoresForwardedHeadersWhenDisabled() {
         FakeHttpRequest request = FakeHttpRequest.get("/", "X-Forwarded-Proto", "https");
         assertThat(RequestOrigin.of(request, false).scheme()).isEqualTo("http");
