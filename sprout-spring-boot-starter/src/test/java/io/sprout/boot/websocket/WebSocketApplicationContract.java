@@ -2,12 +2,8 @@ package io.sprout.boot.websocket;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.sprout.boot.web.SproutWebServer;
-import io.sprout.boot.wsapp.WebSocketTestApplication;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 
 import java.io.ByteArrayOutputStream;
@@ -16,13 +12,9 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,15 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code @EnableWebSocket} handler, SockJS, {@code @ServerEndpoint} classes and the handshake's error answers. Run
  * by each of the four subclasses in one execution mode and thread type.
  */
-@SpringBootTest(classes = WebSocketTestApplication.class, properties = WebSocketTestApplication.SPROUT_TEXT_LIMIT,
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-abstract class WebSocketApplicationContract {
-
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    private final List<TestSocket> sockets = new ArrayList<>();
-
-    @LocalServerPort
-    int port;
+abstract class WebSocketApplicationContract extends WebSocketAppTest {
 
     @Autowired
     WebServerApplicationContext context;
@@ -49,17 +33,6 @@ abstract class WebSocketApplicationContract {
 
     /** The execution mode and thread type the subclass configured, e.g. {@code "NIO/VIRTUAL"}. */
     abstract String expectedEngine();
-
-    @AfterEach
-    void closeSockets() {
-        sockets.forEach(TestSocket::close);
-    }
-
-    private TestSocket connect(String path) throws Exception {
-        TestSocket socket = TestSocket.open(client, "ws://127.0.0.1:" + port + path);
-        sockets.add(socket);
-        return socket;
-    }
 
     @Test
     void runsOnSproutWithTheConfiguredEngine() {

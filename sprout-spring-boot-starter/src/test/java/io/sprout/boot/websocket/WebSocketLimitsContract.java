@@ -2,24 +2,16 @@ package io.sprout.boot.websocket;
 
 import io.sprout.boot.wsapp.EchoEndpoint;
 import io.sprout.boot.wsapp.UserEchoHandler;
-import io.sprout.boot.wsapp.WebSocketTestApplication;
 import jakarta.servlet.ServletContext;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.server.ServerContainer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import java.io.ByteArrayOutputStream;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static io.sprout.boot.wsapp.WebSocketTestApplication.CONTAINER_LIMIT;
@@ -33,35 +25,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * although the application's error handler closes the session, partial delivery, and no deployment after start.
  * Run by each of the four subclasses in one execution mode and thread type.
  */
-@SpringBootTest(classes = WebSocketTestApplication.class, properties = WebSocketTestApplication.SPROUT_TEXT_LIMIT,
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-abstract class WebSocketLimitsContract {
+abstract class WebSocketLimitsContract extends WebSocketAppTest {
 
     /** Above the 64 KiB frames Sprout once refused, within the container's limit. */
     private static final int LARGE = 100_000;
-
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    private final List<TestSocket> sockets = new ArrayList<>();
-
-    @LocalServerPort
-    int port;
 
     @Autowired
     UserEchoHandler userEcho;
 
     @Autowired
     ServletContext servletContext;
-
-    @AfterEach
-    void closeSockets() {
-        sockets.forEach(TestSocket::close);
-    }
-
-    private TestSocket connect(String path) throws Exception {
-        TestSocket socket = TestSocket.open(client, "ws://127.0.0.1:" + port + path);
-        sockets.add(socket);
-        return socket;
-    }
 
     @Test
     void containerSettingsReachTheSessionsOfSpringHandlers() throws Exception {
