@@ -16,7 +16,8 @@ import java.time.Duration;
  *     {@link Duration#ZERO} for no limit
  * @param closeTimeout how long to wait for the client's Close after sending one, before dropping the connection
  * @param maxQueuedBytes the most bytes of outgoing frames waiting for a client that does not read; sends beyond
- *     it fail, so a slow reader never grows memory without bound
+ *     it fail, so a slow reader never grows memory without bound. A single frame larger than it is sent when
+ *     nothing else waits
  * @param compression whether {@code permessage-deflate} is agreed when a client offers it
  */
 public record WebSocketConfig(int maxFrameSize, int maxTextMessageSize, int maxBinaryMessageSize,

@@ -13,7 +13,8 @@ import java.util.concurrent.CompletableFuture;
  * frame while nobody writes becomes the writer ({@link #enqueue} returns {@code true}) and writes until the queue is
  * empty; when the socket takes no more (the response is non-blocking, and so is the socket in either mode once the
  * upgraded exchange has suspended), writing continues in the engine's writability callback. At most
- * {@code maxQueuedBytes} wait: a send beyond that fails at once, so a client that does not read costs bounded memory.
+ * {@code maxQueuedBytes} wait behind a frame being written: a send beyond that fails at once, so a client that does
+ * not read costs bounded memory. A frame larger than the bound is taken when nothing else waits.
  * Thread-safe.
  */
 final class Outbound {
@@ -47,7 +48,9 @@ final class Outbound {
                 sent.completeExceptionally(failure != null ? failure : new IOException(refusal));
                 return false;
             }
-            if (queuedBytes + frame.remaining() > maxQueuedBytes && !last) {
+            // One frame is always taken when nothing waits, however large: the bound is on what piles up behind a
+            // client that does not read, and a message larger than it could otherwise never be sent at all.
+            if (queuedBytes > 0 && queuedBytes + frame.remaining() > maxQueuedBytes && !last) {
                 sent.completeExceptionally(new IOException("The client is not reading: " + queuedBytes
                         + " bytes are already waiting (at most " + maxQueuedBytes + ")"));
                 return false;
