@@ -315,7 +315,8 @@ final class WebSocketConnection implements WebSocket, MessageListener {
                 return CompletableFuture.failedFuture(new IOException("The WebSocket is closing or closed"));
             }
             Opcode opcode = sendingFragments ? Opcode.CONTINUATION : type;
-            boolean compress = deflater != null && last && !sendingFragments;
+            boolean compress = deflater != null && last && !sendingFragments
+                    && MessageDeflater.worthCompressing(payload.remaining());
             ByteBuffer body = compress ? ByteBuffer.wrap(deflater.deflate(payload)) : payload;
             sendingFragments = !last;
             // Queued under the lock, so fragments and messages keep the order of the calls.
