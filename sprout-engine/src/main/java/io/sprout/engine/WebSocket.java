@@ -18,7 +18,8 @@ public interface WebSocket {
 
     /**
      * Sends text: a whole message, or with {@code last == false} one fragment of a message that later calls
-     * continue. Whole messages are compressed when {@code permessage-deflate} was agreed.
+     * continue. Whole messages of at least 1,024 bytes are compressed when {@code permessage-deflate} was agreed
+     * (a shorter one fits a TCP segment either way, and goes out uncompressed).
      */
     CompletableFuture<Void> sendText(CharSequence text, boolean last);
 

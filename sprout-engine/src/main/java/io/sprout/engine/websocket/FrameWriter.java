@@ -24,18 +24,45 @@ final class FrameWriter {
      * @param compressed RSV1, set on the first frame of a {@code permessage-deflate} message
      */
     static void writeHeader(ByteBuffer target, boolean fin, boolean compressed, Opcode opcode, long length) {
+        byte[] header = new byte[MAX_HEADER_LENGTH];
+        target.put(header, 0, writeHeader(header, firstByte(fin, compressed, opcode, length), length));
+    }
+
+    /**
+     * The header's first byte: FIN, RSV1 and the opcode.
+     *
+     * @param compressed RSV1, set on the first frame of a {@code permessage-deflate} message
+     * @throws IllegalArgumentException for a control frame that is not final, compressed, or too long
+     */
+    static int firstByte(boolean fin, boolean compressed, Opcode opcode, long length) {
         if (opcode.isControl() && (!fin || compressed || length > MAX_CONTROL_PAYLOAD)) {
             throw new IllegalArgumentException("A control frame is final, uncompressed and at most 125 bytes: "
                     + opcode + " fin=" + fin + " compressed=" + compressed + " length=" + length);
         }
-        target.put((byte) ((fin ? 0x80 : 0) | (compressed ? 0x40 : 0) | opcode.code()));
+        return (fin ? 0x80 : 0) | (compressed ? 0x40 : 0) | opcode.code();
+    }
+
+    /**
+     * Writes a header, given its {@link #firstByte}, at the start of {@code target} (at least
+     * {@link #MAX_HEADER_LENGTH} long) and returns its length.
+     */
+    static int writeHeader(byte[] target, int firstByte, long length) {
+        target[0] = (byte) firstByte;
         if (length <= 125) {
-            target.put((byte) length);
-        } else if (length <= 0xFFFF) {
-            target.put((byte) 126).putShort((short) length);
-        } else {
-            target.put((byte) 127).putLong(length);
+            target[1] = (byte) length;
+            return 2;
         }
+        if (length <= 0xFFFF) {
+            target[1] = 126;
+            target[2] = (byte) (length >>> 8);
+            target[3] = (byte) length;
+            return 4;
+        }
+        target[1] = 127;
+        for (int i = 0; i < 8; i++) {
+            target[2 + i] = (byte) (length >>> (56 - 8 * i));
+        }
+        return 10;
     }
 
     /**

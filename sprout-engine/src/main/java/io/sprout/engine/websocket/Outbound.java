@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -16,16 +18,29 @@ import java.util.concurrent.CompletableFuture;
  * {@code maxQueuedBytes} wait behind a frame being written: a send beyond that fails at once, so a client that does
  * not read costs bounded memory. A frame larger than the bound is taken when nothing else waits.
  * Thread-safe.
+ *
+ * <p>A frame waits as its first header byte and its payload: the writer encodes the rest of the header into the
+ * exchange's buffer next to the payload, so a frame is never copied whole before it is written. The writer takes
+ * every frame queued by the time it gets to them and flushes once, so frames that piled up while it wrote share one
+ * write to the socket.
  */
 final class Outbound {
 
-    private record Frame(ByteBuffer bytes, CompletableFuture<Void> sent) {
+    private record Frame(int firstByte, ByteBuffer payload, CompletableFuture<Void> sent) {
+
+        long length() {
+            return FrameWriter.headerLength(payload.remaining()) + (long) payload.remaining();
+        }
     }
 
     private final AsyncExchange exchange;
     private final OutputStream out;
     private final long maxQueuedBytes;
     private final ArrayDeque<Frame> queue = new ArrayDeque<>(4);
+    /** The writer's: the header being written, and the frames written since the last flush. */
+    private final byte[] header = new byte[FrameWriter.MAX_HEADER_LENGTH];
+    private final List<Frame> written = new ArrayList<>(4);
+    /** Bytes queued or being written: what {@code maxQueuedBytes} bounds. */
     private long queuedBytes;
     private boolean writing;
     /** Why no more frames are taken (the Close frame was queued, or the connection ended), or {@code null}. */
@@ -39,10 +54,13 @@ final class Outbound {
     }
 
     /**
-     * Queues a whole encoded frame; {@code last} for the Close frame, after which sends are refused. Returns whether
-     * the caller must now {@link #write()}: nobody else is writing.
+     * Queues a frame, its header's first byte given ({@link FrameWriter#firstByte}) and its payload owned by the
+     * queue from now on; {@code last} for the Close frame, after which sends are refused. Returns whether the caller
+     * must now {@link #write()}: nobody else is writing.
      */
-    boolean enqueue(ByteBuffer frame, boolean last, CompletableFuture<Void> sent) {
+    boolean enqueue(int firstByte, ByteBuffer payload, boolean last, CompletableFuture<Void> sent) {
+        Frame frame = new Frame(firstByte, payload, sent);
+        long length = frame.length();
         synchronized (this) {
             if (refusal != null) {
                 sent.completeExceptionally(failure != null ? failure : new IOException(refusal));
@@ -50,13 +68,13 @@ final class Outbound {
             }
             // One frame is always taken when nothing waits, however large: the bound is on what piles up behind a
             // client that does not read, and a message larger than it could otherwise never be sent at all.
-            if (queuedBytes > 0 && queuedBytes + frame.remaining() > maxQueuedBytes && !last) {
+            if (queuedBytes > 0 && queuedBytes + length > maxQueuedBytes && !last) {
                 sent.completeExceptionally(new IOException("The client is not reading: " + queuedBytes
                         + " bytes are already waiting (at most " + maxQueuedBytes + ")"));
                 return false;
             }
-            queue.add(new Frame(frame, sent));
-            queuedBytes += frame.remaining();
+            queue.add(frame);
+            queuedBytes += length;
             if (last) {
                 refusal = "The WebSocket is closing";
             }
@@ -85,10 +103,8 @@ final class Outbound {
     void write() {
         while (true) {
             boolean ready = exchange.responseReady();
-            Frame next;
             synchronized (this) {
-                next = queue.peek();
-                if (next == null && ready) {
+                if (queue.isEmpty() && ready) {
                     writing = false;
                     return;
                 }
@@ -99,26 +115,61 @@ final class Outbound {
                 return;
             }
             try {
-                ByteBuffer bytes = next.bytes();
-                out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+                writeQueued();
                 out.flush();
             } catch (IOException | IllegalStateException e) {
                 IOException cause = e instanceof IOException io ? io : new IOException(e.getMessage(), e);
                 synchronized (this) {
                     writing = false;
                 }
+                written.forEach(frame -> frame.sent().completeExceptionally(cause));
+                written.clear();
                 fail(cause);
                 exchange.abort(cause);
                 return;
             }
-            synchronized (this) {
-                if (queue.peek() == next) {
-                    // Not when the connection ended meanwhile: fail() has emptied the queue and failed the frame.
-                    queue.poll();
-                    queuedBytes -= next.bytes().remaining();
-                }
-            }
-            next.sent().complete(null);
+            completeWritten();
         }
+    }
+
+    /** Writes the queued frames into the exchange, while it takes them without waiting. */
+    private void writeQueued() throws IOException {
+        do {
+            Frame next;
+            synchronized (this) {
+                next = queue.poll();
+            }
+            if (next == null) {
+                return;
+            }
+            written.add(next);
+            ByteBuffer payload = next.payload();
+            out.write(header, 0, FrameWriter.writeHeader(header, next.firstByte(), payload.remaining()));
+            if (payload.hasArray()) {
+                out.write(payload.array(), payload.arrayOffset() + payload.position(), payload.remaining());
+            } else {
+                byte[] bytes = new byte[payload.remaining()];
+                payload.duplicate().get(bytes);
+                out.write(bytes);
+            }
+        } while (exchange.responseReady());
+    }
+
+    /** The written frames are the exchange's now: their sends are complete. */
+    private void completeWritten() {
+        long bytes = 0;
+        for (Frame frame : written) {
+            bytes += frame.length();
+        }
+        synchronized (this) {
+            if (failure == null) {
+                // Not once the connection ended: fail() has already set the count to zero.
+                queuedBytes -= bytes;
+            }
+        }
+        for (Frame frame : written) {
+            frame.sent().complete(null);
+        }
+        written.clear();
     }
 }

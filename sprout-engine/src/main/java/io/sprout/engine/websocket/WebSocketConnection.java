@@ -268,12 +268,15 @@ final class WebSocketConnection implements WebSocket, MessageListener {
 
     @Override
     public CompletableFuture<Void> sendText(CharSequence text, boolean last) {
-        return data(Opcode.TEXT, StandardCharsets.UTF_8.encode(java.nio.CharBuffer.wrap(text)), last);
+        // String.getBytes sizes the array exactly and copies Latin-1 text without a coding loop; like
+        // Charset.encode, it replaces a lone surrogate with '?'. The array is the frame's: no copy follows.
+        return data(Opcode.TEXT, ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)), last);
     }
 
     @Override
     public CompletableFuture<Void> sendBinary(ByteBuffer data, boolean last) {
-        return data(Opcode.BINARY, data.duplicate(), last);
+        // Copied: the caller may reuse its buffer as soon as the send returns, before the frame is written.
+        return data(Opcode.BINARY, copy(data), last);
     }
 
     @Override
@@ -343,11 +346,13 @@ final class WebSocketConnection implements WebSocket, MessageListener {
                 return CompletableFuture.failedFuture(new IOException("The WebSocket is closing or closed"));
             }
             Opcode opcode = sendingFragments ? Opcode.CONTINUATION : type;
-            boolean compress = deflater != null && last && !sendingFragments;
+            boolean compress = deflater != null && last && !sendingFragments
+                    && MessageDeflater.worthCompressing(payload.remaining());
             ByteBuffer body = compress ? ByteBuffer.wrap(deflater.deflate(payload)) : payload;
             sendingFragments = !last;
             // Queued under the lock, so fragments and messages keep the order of the calls.
-            mustWrite = outbound.enqueue(encode(last, compress, opcode, body), false, sent);
+            mustWrite = outbound.enqueue(FrameWriter.firstByte(last, compress, opcode, body.remaining()), body,
+                    false, sent);
         }
         if (mustWrite) {
             outbound.write();
@@ -361,16 +366,14 @@ final class WebSocketConnection implements WebSocket, MessageListener {
                     "A control frame payload is at most 125 bytes, not " + payload.remaining()));
         }
         CompletableFuture<Void> sent = new CompletableFuture<>();
-        if (outbound.enqueue(encode(true, false, opcode, payload.duplicate()), last, sent)) {
+        if (outbound.enqueue(FrameWriter.firstByte(true, false, opcode, payload.remaining()), copy(payload), last,
+                sent)) {
             outbound.write();
         }
         return sent;
     }
 
-    private static ByteBuffer encode(boolean fin, boolean compressed, Opcode opcode, ByteBuffer payload) {
-        int length = payload.remaining();
-        ByteBuffer frame = ByteBuffer.allocate(FrameWriter.headerLength(length) + length);
-        FrameWriter.writeHeader(frame, fin, compressed, opcode, length);
-        return frame.put(payload).flip();
+    private static ByteBuffer copy(ByteBuffer payload) {
+        return ByteBuffer.allocate(payload.remaining()).put(payload.duplicate()).flip();
     }
 }

@@ -217,6 +217,23 @@ class WebSocketIT {
     }
 
     @Test
+    void sendsAShortMessageUncompressedEvenWithPermessageDeflate() throws Exception {
+        try (RunningServer server = start(CONFIG);
+                WebSocketPeer peer = WebSocketPeer.handshake(server.port(), "/echo",
+                        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Extensions: permessage-deflate\r\n")) {
+            assertThat(peer.head()).contains("Sec-WebSocket-Extensions: permessage-deflate\r\n");
+            String message = "short ".repeat(10);
+            peer.send(new ClientFrames().frame(true, 0, 0x1, ClientFrames.utf8(message)).bytes());
+            WebSocketPeer.Frame echoed = peer.frame();
+            assertThat(echoed.compressed()).isFalse();
+            assertThat(new String(echoed.payload(), StandardCharsets.UTF_8)).isEqualTo(message);
+            peer.send(new ClientFrames().frame(true, 0, 0x8, ClientFrames.closePayload(1000, new byte[0])).bytes());
+            assertThat(peer.frame().closeCode()).isEqualTo(1000);
+            assertThat(peer.closedByServer()).isTrue();
+        }
+    }
+
+    @Test
     void compressesBothWaysWhenTheClientOffersPermessageDeflate() throws Exception {
         try (RunningServer server = start(CONFIG);
                 WebSocketPeer peer = WebSocketPeer.handshake(server.port(), "/echo",

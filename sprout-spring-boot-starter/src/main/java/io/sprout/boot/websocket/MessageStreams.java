@@ -20,7 +20,7 @@ final class MessageStreams {
     static final class Binary extends OutputStream {
 
         private final Sender sender;
-        private byte[] buffer = new byte[FRAGMENT];
+        private final byte[] buffer = new byte[FRAGMENT];
         private int count;
         private boolean closed;
 
@@ -40,8 +40,8 @@ final class MessageStreams {
             }
             while (length > 0) {
                 if (count == buffer.length) {
+                    // The engine copies what a send hands it, so the buffer is free again once the call returns.
                     Remote.await(sender.binary(ByteBuffer.wrap(buffer, 0, count), false));
-                    buffer = new byte[FRAGMENT];
                     count = 0;
                 }
                 int taken = Math.min(length, buffer.length - count);
