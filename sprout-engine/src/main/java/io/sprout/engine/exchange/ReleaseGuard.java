@@ -21,6 +21,26 @@ final class ReleaseGuard {
         this.release = release;
     }
 
+    /** A call on the response that may fail. */
+    @FunctionalInterface
+    interface Call {
+        void run() throws IOException;
+    }
+
+    /** Runs {@code call} under {@code guard}, or as it is while there is none (a blocking exchange). */
+    static void run(ReleaseGuard guard, Call call) throws IOException {
+        if (guard == null) {
+            call.run();
+            return;
+        }
+        guard.enter();
+        try {
+            call.run();
+        } finally {
+            guard.exit();
+        }
+    }
+
     /** Enters a call; fails when the exchange has ended (its buffers are gone or about to be). */
     void enter() throws IOException {
         lock.lock();

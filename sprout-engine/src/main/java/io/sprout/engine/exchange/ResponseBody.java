@@ -102,16 +102,11 @@ final class ResponseBody extends OutputStream {
     /** Commits the response and sends what is buffered. */
     @Override
     public void flush() throws IOException {
-        if (guard == null) {
-            flushBody();
-            return;
-        }
-        guard.enter();
-        try {
-            flushBody();
-        } finally {
-            guard.exit();
-        }
+        guarded(this::flushBody);
+    }
+
+    private void guarded(ReleaseGuard.Call call) throws IOException {
+        ReleaseGuard.run(guard, call);
     }
 
     private void flushBody() throws IOException {
@@ -160,8 +155,20 @@ final class ResponseBody extends OutputStream {
         }
     }
 
+    /** From now on a buffer is held only from a write to its flush (see {@link #send}); the committed head's goes. */
     void nonBlocking() {
         nonBlocking = true;
+        try {
+            guarded(this::releaseIfIdle);
+        } catch (IOException ended) {
+            // The exchange has ended: its buffers are released already.
+        }
+    }
+
+    private void releaseIfIdle() {
+        if (buffered() == 0) {
+            returnBuffer();
+        }
     }
 
     /** Whether a write can be taken without waiting: nothing is left unsent from an earlier send. */
@@ -200,16 +207,7 @@ final class ResponseBody extends OutputStream {
 
     /** Sends the rest and ends the framing, waiting for the client if it must; fails if a declared length was not met. */
     void complete() throws IOException {
-        if (guard == null) {
-            completeBody();
-            return;
-        }
-        guard.enter();
-        try {
-            completeBody();
-        } finally {
-            guard.exit();
-        }
+        guarded(this::completeBody);
     }
 
     private void completeBody() throws IOException {
@@ -262,13 +260,15 @@ final class ResponseBody extends OutputStream {
         guard = new ReleaseGuard(exchange, this::releaseBuffers);
     }
 
-    private void releaseBuffers() {
-        if (buffer != null) {
-            if (pooled) {
-                pool.release(buffer);
-            }
-            buffer = null;
+    private void returnBuffer() {
+        if (buffer != null && pooled) {
+            pool.release(buffer);
         }
+        buffer = null;
+    }
+
+    private void releaseBuffers() {
+        returnBuffer();
         if (unsent != null) {
             unsent.release();
         }
@@ -350,6 +350,11 @@ final class ResponseBody extends OutputStream {
         }
         if (buffer != null) {
             buffer.clear().position(headroom);
+        }
+        if (nonBlocking) {
+            // A non-blocking response (a WebSocket, an event stream) may stay open and idle for hours: it holds no
+            // buffer between flushes, and its next write leases one from the pool again.
+            releaseIfIdle();
         }
     }
 
