@@ -57,7 +57,7 @@ final class IncomingMessage {
             }
             int count = Math.min(more.remaining(), capacity - length);
             // Checked piece by piece as it is taken, so a part ends where the checked bytes do.
-            if (type == Opcode.TEXT && !utf8.accept(more.slice(more.position(), count))) {
+            if (type == Opcode.TEXT && !utf8.accept(more, count)) {
                 throw new CloseException(CloseCodes.INVALID_PAYLOAD, "A text message that is not UTF-8");
             }
             if (length + count > bytes.length) {

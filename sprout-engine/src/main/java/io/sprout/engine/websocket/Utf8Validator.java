@@ -20,7 +20,13 @@ final class Utf8Validator {
 
     /** Checks the remaining bytes of {@code bytes} without consuming them; returns whether they may still be valid. */
     boolean accept(ByteBuffer bytes) {
-        for (int i = bytes.position(); i < bytes.limit() && !invalid; i++) {
+        return accept(bytes, bytes.remaining());
+    }
+
+    /** As {@link #accept(ByteBuffer)}, for the first {@code count} remaining bytes only. */
+    boolean accept(ByteBuffer bytes, int count) {
+        int end = bytes.position() + count;
+        for (int i = bytes.position(); i < end && !invalid; i++) {
             invalid = !accept(bytes.get(i) & 0xFF);
         }
         return !invalid;
