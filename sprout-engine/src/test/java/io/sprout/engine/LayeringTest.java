@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code http}, {@code buffer}, {@code exec}: no other engine package; {@code http} only implements the
  *       public {@code Headers} interface, which depends on nothing but {@code java.util}.</li>
  *   <li>{@code websocket}: the root package only (its codec classes use nothing at all).</li>
+ *   <li>{@code http2}, the HTTP/2 frame codec: no other engine package.</li>
  *   <li>{@code exchange}: {@code http}, {@code buffer} and the root package only.</li>
  *   <li>{@code transport}: {@code exchange}, {@code tls}, {@code exec} and what they may use: the connection
  *       lifecycle of both execution modes.</li>
@@ -54,6 +55,7 @@ class LayeringTest {
     private static final Map<String, Set<String>> ALLOWED = Map.of(
             ROOT, Set.of(),
             "http", Set.of(),
+            "http2", Set.of(),
             "websocket", Set.of(ROOT),
             "buffer", Set.of(),
             "exec", Set.of(),
@@ -72,8 +74,8 @@ class LayeringTest {
 
     private static final String TRANSPORT = "transport";
     private static final Set<String> TRANSPORT_USERS = Set.of("server", "hello");
-    private static final Set<String> KNOWN = Set.of(ROOT, "http", "buffer", "exec", "exchange", TRANSPORT, "hello",
-            "websocket", "tls", "server");
+    private static final Set<String> KNOWN = Set.of(ROOT, "http", "http2", "buffer", "exec", "exchange",
+            TRANSPORT, "hello", "websocket", "tls", "server");
 
     private static final Pattern IMPORT = Pattern.compile(
             "^\\s*import\\s+(?:static\\s+)?(io\\.sprout\\.engine\\.[\\w.*]+)\\s*;", Pattern.MULTILINE);
