@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code http}, {@code buffer}, {@code exec}: no other engine package; {@code http} only implements the
  *       public {@code Headers} interface, which depends on nothing but {@code java.util}.</li>
  *   <li>{@code websocket}: the root package only (its codec classes use nothing at all).</li>
+ *   <li>{@code hpack}: no other engine package: HTTP/2's header compression is a codec like {@code http}, and its
+ *       public types are what the exchange's HTTP/2 session uses of it.</li>
  *   <li>{@code exchange}: {@code http}, {@code buffer} and the root package only.</li>
  *   <li>{@code transport}: {@code exchange}, {@code tls}, {@code exec} and what they may use: the connection
  *       lifecycle of both execution modes.</li>
@@ -55,6 +57,7 @@ class LayeringTest {
             ROOT, Set.of(),
             "http", Set.of(),
             "websocket", Set.of(ROOT),
+            "hpack", Set.of(),
             "buffer", Set.of(),
             "exec", Set.of(),
             "exchange", Set.of("http", "buffer", ROOT),
@@ -73,7 +76,7 @@ class LayeringTest {
     private static final String TRANSPORT = "transport";
     private static final Set<String> TRANSPORT_USERS = Set.of("server", "hello");
     private static final Set<String> KNOWN = Set.of(ROOT, "http", "buffer", "exec", "exchange", TRANSPORT, "hello",
-            "websocket", "tls", "server");
+            "websocket", "tls", "server", "hpack");
 
     private static final Pattern IMPORT = Pattern.compile(
             "^\\s*import\\s+(?:static\\s+)?(io\\.sprout\\.engine\\.[\\w.*]+)\\s*;", Pattern.MULTILINE);
