@@ -26,7 +26,7 @@ final class BlockWriter {
         return length;
     }
 
-    /** Writes {@code value} with a prefix of {@code prefixBits} bits, the first octet's other bits set to {@code flags}. */
+    /** Writes {@code value} in a prefix of {@code prefixBits} bits; the first octet's other bits are {@code flags}. */
     void integer(int flags, int prefixBits, int value) {
         ensure(6);
         int mask = (1 << prefixBits) - 1;

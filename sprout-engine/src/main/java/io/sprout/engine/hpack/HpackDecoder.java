@@ -24,6 +24,7 @@ public final class HpackDecoder {
     private static final int INDEXED = 0x80;
     private static final int INCREMENTAL = 0x40;
     private static final int SIZE_UPDATE = 0x20;
+    private static final int HTTP2_INITIAL_TABLE_SIZE = 4096;
 
     private final int maxTableSize;
     private final int maxHeaderListSize;
@@ -35,8 +36,13 @@ public final class HpackDecoder {
     private long listSize;
 
     /**
-     * @param maxTableSize the SETTINGS_HEADER_TABLE_SIZE this server advertises: the table's initial size and the
-     *     ceiling for the peer's dynamic table size updates
+     * The table starts at the smaller of {@code maxTableSize} and 4096. A peer assumes HTTP/2's initial 4096 until it
+     * signals otherwise, so a larger table would keep entries the peer has evicted; a smaller one is what the peer
+     * must use once it has our SETTINGS, which the session sends before it reads any header block (RFC 7541 Appendix
+     * C.5 decodes its first block with the advertised 256 in the same way).
+     *
+     * @param maxTableSize the SETTINGS_HEADER_TABLE_SIZE this server advertises: the ceiling for the peer's dynamic
+     *     table size updates
      * @param maxHeaderListSize the bound on the decoded list's size (RFC 9113 §6.5.2)
      */
     public HpackDecoder(int maxTableSize, int maxHeaderListSize) {
@@ -46,7 +52,7 @@ public final class HpackDecoder {
         }
         this.maxTableSize = maxTableSize;
         this.maxHeaderListSize = maxHeaderListSize;
-        this.table = new DynamicTable(maxTableSize);
+        this.table = new DynamicTable(Math.min(maxTableSize, HTTP2_INITIAL_TABLE_SIZE));
         // A longer string could be neither delivered (the list would be too large) nor inserted (it would empty the
         // table): it need only be counted.
         int keepLimit = Math.max(maxTableSize, maxHeaderListSize);

@@ -57,9 +57,9 @@ public final class HpackEncoder {
     /**
      * The peer's SETTINGS_HEADER_TABLE_SIZE changed: from the next block on the table holds at most
      * {@code min(value, 4096)} octets (a larger table would cost this server memory per connection for little gain),
-     * and that block begins with the dynamic table size update that tells the peer (RFC 7541 §4.2, §6.3). When the size fell and rose again between two
-     * blocks, the smallest size is signalled first, then the final one. A negative {@code value} is an unsigned
-     * setting above {@link Integer#MAX_VALUE}.
+     * and that block begins with the dynamic table size update that tells the peer (RFC 7541 §4.2, §6.3). When the
+     * size fell and rose again between two blocks, the smallest size is signalled first, then the final one. A
+     * negative {@code value} is an unsigned setting above {@link Integer#MAX_VALUE}.
      */
     public void peerMaxTableSize(int value) {
         int size = value < 0 ? DEFAULT_TABLE_SIZE : Math.min(value, DEFAULT_TABLE_SIZE);

@@ -51,6 +51,22 @@ class HpackDecoderTest {
     }
 
     @Test
+    void startsAtTheInitialSizeOf4096UntilThePeerSignalsALargerTable() throws Exception {
+        HpackDecoder large = new HpackDecoder(65_536, 1 << 20);
+        BlockBuilder block = new BlockBuilder();
+        for (int i = 0; i < 5; i++) {
+            block.literalWithIndexing("k" + i, "v".repeat(990)); // 1,024 octets each: four fill 4096
+        }
+
+        decode(large, block.build());
+        assertThat(large.table().length()).isEqualTo(4);
+        assertThat(large.table().maxSize()).isEqualTo(4096);
+
+        decode(large, new BlockBuilder().sizeUpdate(65_536).build());
+        assertThat(large.table().maxSize()).isEqualTo(65_536);
+    }
+
+    @Test
     void rejectsASizeUpdateAboveTheAdvertisedSize() {
         assertCompressionError(new BlockBuilder().sizeUpdate(4097).build(), "exceeds the advertised 4096");
     }
