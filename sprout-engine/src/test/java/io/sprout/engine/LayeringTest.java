@@ -30,7 +30,10 @@ import org.junit.jupiter.api.Test;
  *       public {@code Headers} interface, which depends on nothing but {@code java.util}.</li>
  *   <li>{@code websocket}: the root package only (its codec classes use nothing at all).</li>
  *   <li>{@code http2}, the HTTP/2 frame codec: no other engine package.</li>
- *   <li>{@code exchange}: {@code http}, {@code buffer} and the root package only.</li>
+ *   <li>{@code hpack}: no other engine package: HTTP/2's header compression is a codec like {@code http}, and its
+ *       public types are what the exchange's HTTP/2 session uses of it.</li>
+ *   <li>{@code exchange}: the codecs ({@code http}, {@code http2}, {@code hpack}), {@code buffer} and the root
+ *       package only.</li>
  *   <li>{@code transport}: {@code exchange}, {@code tls}, {@code exec} and what they may use: the connection
  *       lifecycle of both execution modes.</li>
  *   <li>{@code tls}: {@code buffer} and the root package only: a layer between socket and codec that knows
@@ -52,17 +55,18 @@ class LayeringTest {
     private static final String ROOT = "(root)";
 
     /** For each package with a closed list, the engine packages it may use. */
-    private static final Map<String, Set<String>> ALLOWED = Map.of(
-            ROOT, Set.of(),
-            "http", Set.of(),
-            "http2", Set.of(),
-            "websocket", Set.of(ROOT),
-            "buffer", Set.of(),
-            "exec", Set.of(),
-            "exchange", Set.of("http", "buffer", ROOT),
-            "transport", Set.of("exchange", "tls", "exec", "http", "buffer", ROOT),
-            "tls", Set.of("buffer", ROOT),
-            "server", Set.of(ROOT, "http", "buffer", "exec", "exchange", "transport", "tls", "websocket"));
+    private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
+            Map.entry(ROOT, Set.of()),
+            Map.entry("http", Set.of()),
+            Map.entry("http2", Set.of()),
+            Map.entry("websocket", Set.of(ROOT)),
+            Map.entry("hpack", Set.of()),
+            Map.entry("buffer", Set.of()),
+            Map.entry("exec", Set.of()),
+            Map.entry("exchange", Set.of("http", "http2", "hpack", "buffer", ROOT)),
+            Map.entry("transport", Set.of("exchange", "tls", "exec", "http", "buffer", ROOT)),
+            Map.entry("tls", Set.of("buffer", ROOT)),
+            Map.entry("server", Set.of(ROOT, "http", "buffer", "exec", "exchange", "transport", "tls", "websocket")));
 
     /**
      * Single API types a package with a closed list may use beyond it. The codec's {@code HeaderFields} is what the
@@ -74,7 +78,7 @@ class LayeringTest {
 
     private static final String TRANSPORT = "transport";
     private static final Set<String> TRANSPORT_USERS = Set.of("server", "hello");
-    private static final Set<String> KNOWN = Set.of(ROOT, "http", "http2", "buffer", "exec", "exchange",
+    private static final Set<String> KNOWN = Set.of(ROOT, "http", "http2", "hpack", "buffer", "exec", "exchange",
             TRANSPORT, "hello", "websocket", "tls", "server");
 
     private static final Pattern IMPORT = Pattern.compile(
