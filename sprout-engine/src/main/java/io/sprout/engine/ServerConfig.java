@@ -39,6 +39,7 @@ import java.util.List;
  * @param timeouts client time limits
  * @param minDataRates the slowest a request head and body may arrive (default 240 bytes/s after 5 s)
  * @param tls TLS for every connection ({@code https}), or {@code null} (default) for plaintext HTTP
+ * @param http2 HTTP/2 next to HTTP/1.1 (h2 over TLS, h2c in plaintext), or {@code null} (default) for HTTP/1.1 only
  */
 public record ServerConfig(
         InetAddress address,
@@ -59,7 +60,8 @@ public record ServerConfig(
         HttpLimits limits,
         Timeouts timeouts,
         MinDataRates minDataRates,
-        TlsConfig tls) {
+        TlsConfig tls,
+        Http2Config http2) {
 
     public ServerConfig {
         Check.range("port", port, 0, 65535);
@@ -119,6 +121,7 @@ public record ServerConfig(
         private Timeouts timeouts = Timeouts.DEFAULT;
         private MinDataRates minDataRates = MinDataRates.DEFAULT;
         private TlsConfig tls;
+        private Http2Config http2;
 
         private Builder() {
         }
@@ -143,6 +146,7 @@ public record ServerConfig(
             timeouts = config.timeouts;
             minDataRates = config.minDataRates;
             tls = config.tls;
+            http2 = config.http2;
         }
 
         public Builder address(InetAddress value) {
@@ -243,11 +247,17 @@ public record ServerConfig(
             return this;
         }
 
+        /** HTTP/2 next to HTTP/1.1, or {@code null} (default) for HTTP/1.1 only. */
+        public Builder http2(Http2Config value) {
+            http2 = value;
+            return this;
+        }
+
         public ServerConfig build() {
             return new ServerConfig(address, port, additionalPorts, executionMode, threadType, threadPoolSize,
                     workerQueueCapacity, selectorThreads, acceptBacklog, socketSendBuffer, maxConnections,
                     maxKeepAliveRequests, serverHeader, bufferSize, bufferPoolCapacity, limits, timeouts, minDataRates,
-                    tls);
+                    tls, http2);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.sprout.engine;
 
+import java.util.Map;
+
 /**
  * Live counters of one server, safe to read from any thread at any time (each value is read on its own, so a set
  * of values is not one atomic snapshot). Counters only grow; gauges go up and down.
@@ -88,4 +90,28 @@ public interface ServerStats {
 
     /** The platform pool size, or -1 for virtual threads (unbounded). */
     long workersMax();
+
+    /** Gauge: HTTP/2 streams open now, their exchanges running or their requests still arriving. */
+    default long http2StreamsActive() {
+        return 0;
+    }
+
+    /** Counter: HTTP/2 streams reset by clients ({@code RST_STREAM} received). */
+    default long http2ResetsReceived() {
+        return 0;
+    }
+
+    /** Counter: HTTP/2 streams the server reset ({@code RST_STREAM} sent: refused, cancelled, malformed, failed). */
+    default long http2ResetsSent() {
+        return 0;
+    }
+
+    /**
+     * Counter: HTTP/2 connections the server ended with GOAWAY, by error code name: {@code NO_ERROR} for graceful
+     * ends (shutdown, idle), {@code ENHANCE_YOUR_CALM} for a client over a rate control's budget, and the protocol
+     * errors by theirs.
+     */
+    default Map<String, Long> http2GoAways() {
+        return Map.of();
+    }
 }

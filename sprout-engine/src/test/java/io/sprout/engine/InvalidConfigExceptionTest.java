@@ -100,13 +100,13 @@ class InvalidConfigExceptionTest {
         List<String> wrong = new ArrayList<>();
         SSLContext sslContext = SSLContext.getDefault();
         List<Record> records = List.of(ServerConfig.builder().build(), HttpLimits.DEFAULT, Timeouts.DEFAULT,
-                MinDataRates.DEFAULT, TlsConfig.of(sslContext), TlsContexts.of(sslContext), TlsContext.of(sslContext));
+                MinDataRates.DEFAULT, Http2Config.DEFAULT, TlsConfig.of(sslContext), TlsContexts.of(sslContext), TlsContext.of(sslContext));
         for (Record defaults : records) {
             RecordComponent[] components = defaults.getClass().getRecordComponents();
             for (int i = 0; i < components.length; i++) {
                 Class<?> type = components[i].getType();
-                if (type == InetAddress.class || type == TlsConfig.class) {
-                    continue; // Any address, or none, is valid; no TLS means plaintext.
+                if (type == InetAddress.class || type == TlsConfig.class || type == Http2Config.class) {
+                    continue; // Any address, or none, is valid; no TLS means plaintext; no HTTP/2, HTTP/1.1 only.
                 }
                 Object[] arguments = values(defaults, components);
                 arguments[i] = invalid(type);

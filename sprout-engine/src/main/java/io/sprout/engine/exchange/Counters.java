@@ -1,9 +1,12 @@
 package io.sprout.engine.exchange;
 
 import io.sprout.engine.TimeoutKind;
+import io.sprout.engine.http2.ErrorCode;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -26,7 +29,12 @@ public final class Counters {
     public final LongAdder requestsShed = new LongAdder();
     public final LongAdder bytesIn = new LongAdder();
     public final LongAdder bytesOut = new LongAdder();
+    /** HTTP/2 streams open now (their exchanges running or their requests arriving). */
+    public final LongAdder http2StreamsActive = new LongAdder();
+    public final LongAdder http2ResetsReceived = new LongAdder();
+    public final LongAdder http2ResetsSent = new LongAdder();
     private final Map<TimeoutKind, LongAdder> timeouts = new EnumMap<>(TimeoutKind.class);
+    private final Map<String, LongAdder> goAways = new ConcurrentHashMap<>();
 
     public Counters() {
         for (TimeoutKind kind : TimeoutKind.values()) {
@@ -41,5 +49,17 @@ public final class Counters {
 
     public long timeouts(TimeoutKind kind) {
         return timeouts.get(kind).sum();
+    }
+
+    /** Counts one GOAWAY sent, by its error code. */
+    void goAway(ErrorCode code) {
+        goAways.computeIfAbsent(code.name(), name -> new LongAdder()).increment();
+    }
+
+    /** GOAWAY frames sent so far, by error code name ({@code NO_ERROR} for graceful ones). */
+    public Map<String, Long> goAways() {
+        Map<String, Long> counts = new TreeMap<>();
+        goAways.forEach((code, count) -> counts.put(code, count.sum()));
+        return counts;
     }
 }

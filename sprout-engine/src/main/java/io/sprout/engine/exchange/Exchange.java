@@ -74,7 +74,7 @@ final class Exchange implements AsyncExchange {
         counters.requestsTotal.increment();
         BodyFraming framing;
         try {
-            framing = RequestRules.validate(head, context.config().limits().maxRequestBodySize());
+            framing = stream.bodyFraming(RequestRules.validate(head, context.config().limits().maxRequestBodySize()));
         } catch (HttpException rejected) {
             return answerError(rejected.status());
         }

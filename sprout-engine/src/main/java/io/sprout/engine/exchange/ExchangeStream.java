@@ -20,6 +20,14 @@ interface ExchangeStream {
     /** The connection's addresses and TLS facts, which the request reports. */
     ConnectionChannel channel();
 
+    /**
+     * How the request body is framed, given what its head declares: HTTP/1.1 has nothing to add; over HTTP/2 a
+     * request without {@code Content-Length} still has a body until END_STREAM.
+     */
+    default BodyFraming bodyFraming(BodyFraming declared) {
+        return declared;
+    }
+
     /** The wire the request body arrives on. */
     RequestWire requestWire(BodyFraming framing, boolean expectContinue);
 

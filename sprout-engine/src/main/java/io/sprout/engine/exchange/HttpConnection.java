@@ -1,14 +1,20 @@
 package io.sprout.engine.exchange;
 
 import io.sprout.engine.http.BodyFraming;
+import io.sprout.engine.http.HeaderFields;
+import io.sprout.engine.http.HeaderNames;
+import io.sprout.engine.http.HttpVersion;
+import io.sprout.engine.http.RequestRules;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.http.RequestHeadParser;
 import io.sprout.engine.http.ResponseHeadEncoder;
+import io.sprout.engine.http2.FrameParser;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * One HTTP/1.1 connection's state, the same in both execution modes: the head parser, the unconsumed input, the
@@ -29,6 +35,9 @@ public final class HttpConnection implements ExchangeStream {
     }
 
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final String HTTP2_SETTINGS = "HTTP2-Settings";
+    private static final byte[] SWITCHING_TO_H2C = "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n"
+            .getBytes(StandardCharsets.US_ASCII);
 
     private final ServerContext context;
     private final ConnectionChannel channel;
@@ -63,6 +72,95 @@ public final class HttpConnection implements ExchangeStream {
         } finally {
             inbound.releaseIfEmpty();
         }
+    }
+
+    /**
+     * Whether a plaintext client opens with HTTP/2's preface (prior knowledge, RFC 9113 §3.3), once HTTP/2 is on:
+     * 1 yes, -1 no (HTTP/1.1), 0 not yet known (the bytes so far are the preface's beginning).
+     */
+    public int priorKnowledge() {
+        if (context.config().http2() == null || requests > 0 || channel.tls() != null) {
+            return -1;
+        }
+        return FrameParser.prefaceMatch(inbound.buffer());
+    }
+
+    /**
+     * The client's SETTINGS when {@code head} asks to upgrade to h2c (RFC 7540 §3.2) and may: HTTP/2 is on, the
+     * connection is plaintext, {@code Upgrade} offers {@code h2c}, {@code Connection} names both {@code Upgrade}
+     * and {@code HTTP2-Settings}, and exactly one well-formed {@code HTTP2-Settings} field is there. Otherwise
+     * {@code null}: the request is served over HTTP/1.1, as the RFC asks.
+     */
+    public long[] h2cUpgrade(RequestHead head) {
+        HeaderFields headers = head.headers();
+        if (context.config().http2() == null || channel.tls() != null || head.version() != HttpVersion.HTTP_1_1
+                || !headers.containsToken(HeaderNames.UPGRADE, "h2c")
+                || !headers.containsToken(HeaderNames.CONNECTION, "upgrade")
+                || !headers.containsToken(HeaderNames.CONNECTION, HTTP2_SETTINGS)
+                || headers.count(HTTP2_SETTINGS) != 1) {
+            return null;
+        }
+        return Http2Connection.upgradeSettings(headers.get(HTTP2_SETTINGS));
+    }
+
+    /**
+     * Worker: reads the upgrade request's body (at most {@code maxUpgradeBodySize}), then hands the request to
+     * {@code session} as stream 1, which queues the {@code 101} before the server's preface.
+     *
+     * @return {@code false} when the request was answered over HTTP/1.1 instead (a bad head, or 413), and the
+     *     connection is to be closed
+     */
+    public boolean upgradeToHttp2(RequestHead head, long[] settings, Http2Connection session) throws IOException {
+        requests++;
+        BodyFraming framing;
+        try {
+            framing = RequestRules.validate(head, context.config().http2().maxUpgradeBodySize());
+        } catch (HttpException rejected) {
+            sendError(rejected);
+            return false;
+        }
+        byte[] body = readUpgradeBody(framing, context.config().http2().maxUpgradeBodySize());
+        if (body == null) {
+            sendError(new HttpException(413, "The body of an h2c upgrade request is too large"));
+            return false;
+        }
+        session.startUpgraded(SWITCHING_TO_H2C, head, body, settings);
+        return true;
+    }
+
+    /** The whole body, or {@code null} past {@code limit}. */
+    private byte[] readUpgradeBody(BodyFraming framing, int limit) throws IOException {
+        Http1RequestWire wire = new Http1RequestWire(this, framing, false);
+        byte[] body = new byte[0];
+        int length = 0;
+        long timeout = context.config().timeouts().bodyRead().toMillis();
+        while (!wire.ended()) {
+            if (length == body.length) {
+                if (length > limit) {
+                    return null;
+                }
+                body = Arrays.copyOf(body, Math.min(limit + 1, Math.max(256, length * 2)));
+            }
+            int count = wire.decode(body, length, body.length - length);
+            if (count < 0) {
+                break;
+            }
+            if (count == 0 && wire.fill(timeout) < 0) {
+                throw new IOException("The client closed during the body of its h2c upgrade request");
+            }
+            length += Math.max(0, count);
+        }
+        return length > limit ? null : Arrays.copyOf(body, length);
+    }
+
+    /**
+     * Whether {@code rejected} is better answered by closing: the first line on a plaintext connection that may speak
+     * HTTP/2 by prior knowledge is neither HTTP/1.x nor the preface (RFC 9113 §3.4: an invalid preface ends the
+     * connection), so the client is no HTTP/1.x client to read a 400.
+     */
+    public boolean invalidPreface(HttpException rejected) {
+        return context.config().http2() != null && requests == 0 && channel.tls() == null
+                && RequestHeadParser.MALFORMED_VERSION.equals(rejected.getMessage());
     }
 
     /** Whether part of a head has arrived (the head deadline is running). */

@@ -1,6 +1,7 @@
 package io.sprout.engine.hello;
 
 import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.Http2Config;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
 import io.sprout.engine.ServerConfig;
@@ -21,7 +22,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * A runnable server answering {@code Hello, World!} to every GET, and echoing every WebSocket message (limits of
  * 16 MiB, as the Autobahn|Testsuite needs), for benchmarks, conformance runs and smoke checks:
- * {@code java -jar sprout-engine.jar --port 8080 --execution-mode nio --thread-type virtual [--thread-pool-size N]}.
+ * {@code java -jar sprout-engine.jar --port 8080 --execution-mode nio --thread-type virtual [--thread-pool-size N]
+ * [--http2 true]} (HTTP/2 by prior knowledge and h2c upgrade next to HTTP/1.1).
  * Stops on SIGTERM/Ctrl-C.
  *
  * <p>Public because it is a program, started by name as the jar's {@code Main-Class} and by
@@ -45,7 +47,7 @@ public final class HelloServer {
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             System.err.println("usage: --port N --execution-mode nio|hybrid --thread-type platform|virtual"
-                    + " [--thread-pool-size N] [--selector-threads N]");
+                    + " [--thread-pool-size N] [--selector-threads N] [--http2 true|false]");
             System.exit(2);
             return;
         }
@@ -105,6 +107,7 @@ public final class HelloServer {
                 case "--thread-type" -> builder.threadType(ThreadType.parse(value));
                 case "--thread-pool-size" -> builder.threadPoolSize(integer("--thread-pool-size", value));
                 case "--selector-threads" -> builder.selectorThreads(integer("--selector-threads", value));
+                case "--http2" -> builder.http2(Boolean.parseBoolean(value) ? Http2Config.DEFAULT : null);
                 default -> throw new IllegalArgumentException("Unknown option " + args[i]);
             }
         }

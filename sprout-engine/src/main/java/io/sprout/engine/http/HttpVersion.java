@@ -1,14 +1,16 @@
 package io.sprout.engine.http;
 
 /**
- * The two protocol versions the engine speaks.
+ * The protocol versions the engine speaks.
  *
  * <p>Public because exchange frames responses and decides keep-alive by it ({@code ResponsePlan},
  * {@code KeepAlivePolicy}) and writes it in status lines.
  */
 public enum HttpVersion {
     HTTP_1_0("HTTP/1.0"),
-    HTTP_1_1("HTTP/1.1");
+    HTTP_1_1("HTTP/1.1"),
+    /** Requests that arrived on an HTTP/2 stream; the text is what {@code ServletRequest.getProtocol()} reports. */
+    HTTP_2("HTTP/2.0");
 
     private final String text;
 

@@ -20,6 +20,16 @@ final class Methods {
     private Methods() {
     }
 
+    /** The constant for a known method, else {@code method} itself; heads compare methods by identity. */
+    static String intern(String method) {
+        for (String known : KNOWN) {
+            if (known.equals(method)) {
+                return known;
+            }
+        }
+        return method;
+    }
+
     /** The constant for a known method (methods are case-sensitive), else a new string. */
     static String of(byte[] bytes, int offset, int length) {
         for (String known : KNOWN) {

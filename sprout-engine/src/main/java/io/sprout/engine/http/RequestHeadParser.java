@@ -20,6 +20,9 @@ import java.util.Arrays;
  */
 public final class RequestHeadParser {
 
+    /** The reason of the 400 for a request line whose version is not {@code HTTP/d.d}. */
+    public static final String MALFORMED_VERSION = "Malformed HTTP version";
+
     private static final int MAX_LEADING_EMPTY_LINES = 8;
     private static final int TARGET_SLOT = 0;
 
@@ -235,7 +238,7 @@ public final class RequestHeadParser {
         if (wellFormed) {
             throw new HttpException(505, "HTTP version not supported");
         }
-        throw HttpException.badRequest("Malformed HTTP version");
+        throw HttpException.badRequest(MALFORMED_VERSION);
     }
 
     private void parseFieldLine(int length) {

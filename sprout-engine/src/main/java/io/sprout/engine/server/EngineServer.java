@@ -53,7 +53,9 @@ final class EngineServer implements SproutServer {
             }
             // Asked first: a TLS configuration whose contexts cannot be had fails the start before any thread exists.
             ServerTls tls = config.tls() == null ? null
-                    : ServerTls.start(config.tls(), List.of(ServerTls.HTTP_1_1), config.bufferPoolCapacity());
+                    : ServerTls.start(config.tls(), config.http2() != null
+                            ? List.of(ServerTls.H2, ServerTls.HTTP_1_1) : List.of(ServerTls.HTTP_1_1),
+                            config.bufferPoolCapacity());
             ThreadNames names = new ThreadNames(config.port());
             Workers pool = switch (config.threadType()) {
                 case PLATFORM -> Workers.platform(config.threadPoolSize(), config.workerQueueCapacity(),

@@ -8,6 +8,7 @@ import io.sprout.engine.exchange.ServerContext;
 import io.sprout.engine.exec.RescueExecutor;
 import io.sprout.engine.exec.Workers;
 
+import java.util.Map;
 import java.util.function.ToLongFunction;
 
 /**
@@ -142,5 +143,26 @@ final class EngineStats implements ServerStats {
     @Override
     public long workersMax() {
         return read(run -> run.workers.max());
+    }
+
+    @Override
+    public long http2StreamsActive() {
+        return read(run -> run.counters().http2StreamsActive.sum());
+    }
+
+    @Override
+    public long http2ResetsReceived() {
+        return read(run -> run.counters().http2ResetsReceived.sum());
+    }
+
+    @Override
+    public long http2ResetsSent() {
+        return read(run -> run.counters().http2ResetsSent.sum());
+    }
+
+    @Override
+    public Map<String, Long> http2GoAways() {
+        Run current = run;
+        return current == null ? Map.of() : current.counters().goAways();
     }
 }

@@ -24,6 +24,7 @@ public final class ServerTls {
 
     /** The ALPN name of HTTP/1.1, the one protocol the engine serves today. */
     public static final String HTTP_1_1 = "http/1.1";
+    public static final String H2 = "h2";
 
     private final TlsConfig config;
     private final AlpnChoice alpn;
@@ -39,7 +40,7 @@ public final class ServerTls {
      * Checks that the configured contexts can be had and sizes the record buffers after them.
      *
      * @param servedProtocols the ALPN protocols the server can hand a connection to, most preferred first; HTTP/2
-     *     joins {@link #HTTP_1_1} here once a connection type for it exists
+     *     ({@link #H2} before {@link #HTTP_1_1} when the server speaks HTTP/2)
      * @param poolCapacity idle record buffers the pool keeps
      * @throws IllegalStateException when the contexts supplier fails or returns nothing
      */

@@ -19,6 +19,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *                      abort ─────────────────────────────────────────────────────────────────▶ CLOSED
  * </pre>
  *
+ * HTTP/2: READING (a plaintext client's preface), HANDSHAKING (ALPN agreed on {@code h2}) or WORKING (an h2c
+ * upgrade, once its 101 is queued) become MULTIPLEXED for the rest of the connection's life: the loop owns it,
+ * reads frames and hands streams to workers, which never own the connection ({@code Http2Reader}).
+ *
  * In hybrid mode the loop cancels the key when it dispatches (WORKING), so the worker can put the socket in
  * blocking mode; the worker takes it out again when it hands back, or when the exchange suspends, and the loop then
  * registers the socket anew ({@code LoopConnection.rewatch}) for what is wanted in the state it finds.
@@ -31,6 +35,7 @@ final class ConnectionState {
     static final int QUIET = 3;
     static final int LINGERING = 4;
     static final int CLOSED = 5;
+    static final int MULTIPLEXED = 6;
 
     private final AtomicInteger value;
 
@@ -63,6 +68,15 @@ final class ConnectionState {
     int handBack() {
         int previous = value.get();
         while (previous != CLOSED && !value.compareAndSet(previous, READING)) {
+            previous = value.get();
+        }
+        return previous;
+    }
+
+    /** Worker: hands an upgraded connection back to its loop, multiplexed; returns the state it left. */
+    int handBackMultiplexed() {
+        int previous = value.get();
+        while (previous != CLOSED && !value.compareAndSet(previous, MULTIPLEXED)) {
             previous = value.get();
         }
         return previous;

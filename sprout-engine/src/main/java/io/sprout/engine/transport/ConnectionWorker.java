@@ -3,6 +3,7 @@ package io.sprout.engine.transport;
 import static io.sprout.engine.transport.ConnectionState.CLOSED;
 import static io.sprout.engine.transport.ConnectionState.QUIET;
 
+import io.sprout.engine.exchange.Http2Connection;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
 import io.sprout.engine.exchange.ServerContext;
@@ -59,7 +60,37 @@ final class ConnectionWorker {
                 return;
             }
         }
+        long[] h2cSettings = http.h2cUpgrade(head);
+        if (h2cSettings != null) {
+            upgradeToHttp2(head, h2cSettings);
+            return;
+        }
         proceed(() -> http.serve(head));
+    }
+
+    /**
+     * h2c: the upgrade request becomes stream 1 of an HTTP/2 connection, and the connection goes back to its loop,
+     * multiplexed, for good (in hybrid mode out of blocking mode: its streams write from several workers).
+     */
+    private void upgradeToHttp2(RequestHead head, long[] settings) {
+        Http2Connection session = connection.newHttp2Session();
+        try {
+            if (!http.upgradeToHttp2(head, settings, session)) {
+                proceed(() -> Outcome.CLOSE);
+                return;
+            }
+        } catch (IOException | HttpException failed) {
+            LOG.log(Level.DEBUG, "h2c upgrade of " + connection.remoteAddress() + " failed: " + failed);
+            proceed(() -> Outcome.ABORT);
+            return;
+        }
+        leaveBlocking();
+        if (state.handBackMultiplexed() == CLOSED) {
+            session.closed();
+            connection.releaseBuffers();
+            return;
+        }
+        loop.execute(() -> connection.multiplex(session));
     }
 
     /** A suspended exchange ended; carry on as after any exchange. */

@@ -12,6 +12,7 @@ import io.sprout.engine.exec.Workers;
 import io.sprout.engine.http.HttpException;
 import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.tls.HandshakeStep;
+import io.sprout.engine.tls.ServerTls;
 import io.sprout.engine.tls.TlsChannel;
 
 import java.io.IOException;
@@ -77,6 +78,10 @@ final class HeadReader {
             return;
         }
         if (verdict == HandshakeStep.DONE) {
+            if (ServerTls.H2.equals(tls.details().applicationProtocol())) {
+                connection.multiplex(null);
+                return;
+            }
             // The first request is still due from the accept; it may already be buffered in the TLS layer.
             state.set(READING);
             connection.watchReads();
@@ -109,7 +114,12 @@ final class HeadReader {
                     return;
                 }
                 waiting.received(System.nanoTime(), count);
-                head = http.parseBuffered();
+                int preface = http.priorKnowledge();
+                if (preface > 0) {
+                    connection.multiplex(null);
+                    return;
+                }
+                head = preface == 0 ? null : http.parseBuffered();
                 // Whole records the TLS layer read ahead: the socket will not report them again.
             } while (head == null && tls != null && tls.hasBufferedInput());
             if (head != null) {
@@ -119,7 +129,11 @@ final class HeadReader {
                 waiting.headIncomplete();
             }
         } catch (HttpException rejected) {
-            reject(rejected.status());
+            if (http.invalidPreface(rejected)) {
+                connection.close();
+            } else {
+                reject(rejected.status());
+            }
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "Reading from " + connection.remoteAddress() + " failed: " + e);
             connection.close();

@@ -3,11 +3,13 @@ package io.sprout.engine.transport;
 import static io.sprout.engine.transport.ConnectionState.CLOSED;
 import static io.sprout.engine.transport.ConnectionState.HANDSHAKING;
 import static io.sprout.engine.transport.ConnectionState.LINGERING;
+import static io.sprout.engine.transport.ConnectionState.MULTIPLEXED;
 import static io.sprout.engine.transport.ConnectionState.QUIET;
 import static io.sprout.engine.transport.ConnectionState.READING;
 import static io.sprout.engine.transport.ConnectionState.WORKING;
 
 import io.sprout.engine.TimeoutKind;
+import io.sprout.engine.exchange.Http2Connection;
 import io.sprout.engine.exchange.HttpConnection;
 import io.sprout.engine.exchange.Outcome;
 import io.sprout.engine.exchange.ServerContext;
@@ -65,6 +67,7 @@ final class LoopConnection implements SelectorLoop.Member {
     private final ConnectionState state;
     private final ConnectionWorker serving;
     private final HeadReader heads;
+    private final Http2Reader frames;
     private final long acceptedAt = System.nanoTime();
     private final HeadWait waiting;
     private SelectionKey key;
@@ -94,6 +97,7 @@ final class LoopConnection implements SelectorLoop.Member {
                 (InetSocketAddress) channel.getLocalAddress());
         this.http = new HttpConnection(context, worker, this::resumed);
         this.serving = new ConnectionWorker(this, state, http, raw, tls, waiting, loop);
+        this.frames = new Http2Reader(this, http, io, tls, worker);
         this.heads = new HeadReader(this, state, http, channel, io, tls, handshake, waiting, workers, serving);
     }
 
@@ -169,6 +173,7 @@ final class LoopConnection implements SelectorLoop.Member {
             }
             case LINGERING -> heads.discard();
             case WORKING, QUIET -> quietWhileWorking(readyKey);
+            case MULTIPLEXED -> frames.ready(readyKey);
             default -> readyKey.cancel();
         }
     }
@@ -185,6 +190,7 @@ final class LoopConnection implements SelectorLoop.Member {
             }
             case READING -> heads.checkHead(now);
             case LINGERING -> heads.checkLinger(now);
+            case MULTIPLEXED -> frames.expire(now);
             case WORKING, QUIET -> {
                 worker.expire(now);
                 if (raw != null && raw.writeOverdue(now)) {
@@ -205,6 +211,8 @@ final class LoopConnection implements SelectorLoop.Member {
         int current = state.get();
         if (current == HANDSHAKING || current == READING && !http.headInProgress()) {
             close();
+        } else if (current == MULTIPLEXED) {
+            frames.goAway();
         }
     }
 
@@ -221,6 +229,7 @@ final class LoopConnection implements SelectorLoop.Member {
         }
         closeQuietly();
         worker.closed();
+        frames.closed();
         loop.removed(this);
         onClose.run();
         if (!ConnectionState.ownedByWorker(previous)) {
@@ -331,6 +340,47 @@ final class LoopConnection implements SelectorLoop.Member {
         }
     }
 
+    /**
+     * Loop thread: the connection speaks HTTP/2 from now on (a plaintext client's preface, ALPN's {@code h2}, or an
+     * h2c upgrade whose worker made {@code session} and queued its 101 and the server's preface).
+     */
+    void multiplex(Http2Connection session) {
+        int current = state.get();
+        if (current == CLOSED) {
+            if (session != null) {
+                session.closed();
+            }
+            return;
+        }
+        state.set(MULTIPLEXED);
+        waiting.ended();
+        if (!key.isValid()) {
+            // Hybrid: the upgrade's worker had the key cancelled for blocking mode.
+            try {
+                key = channel.register(loop.selector(), SelectionKey.OP_READ, this);
+            } catch (CancelledKeyException stillDeregistering) {
+                loop.afterNextSelection(() -> multiplex(session));
+                return;
+            } catch (ClosedChannelException closed) {
+                close();
+                return;
+            }
+        }
+        key.interestOps(SelectionKey.OP_READ);
+        frames.start(session != null ? session : frames.create(), session != null);
+        frames.watch(key);
+    }
+
+    /** A new HTTP/2 session over this connection, for an h2c upgrade's worker. */
+    Http2Connection newHttp2Session() {
+        return frames.create();
+    }
+
+    /** Any thread: closes the connection on its loop. */
+    void closeOnLoop() {
+        loop.execute(this::close);
+    }
+
     /** Loop thread: the connection's registration with its loop's selector. */
     SelectionKey key() {
         return key;
@@ -350,6 +400,10 @@ final class LoopConnection implements SelectorLoop.Member {
      * differs from plain OP_READ, so the state becomes QUIET and the hand-back restores it.
      */
     void watchForWorker() {
+        if (state.is(MULTIPLEXED)) {
+            frames.watch(key);
+            return;
+        }
         // A cancelled key (hybrid, blocking mode) is watched again by rewatch(), with what is wanted then.
         if (state.quietIfOwned() && key.isValid()) {
             key.interestOps(worker.wantedOps());

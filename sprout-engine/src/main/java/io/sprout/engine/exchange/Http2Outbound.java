@@ -1,0 +1,473 @@
+package io.sprout.engine.exchange;
+
+import io.sprout.engine.TimeoutKind;
+import io.sprout.engine.buffer.BufferPool;
+import io.sprout.engine.hpack.HpackEncoder;
+import io.sprout.engine.http.HeaderFields;
+import io.sprout.engine.http2.ErrorCode;
+import io.sprout.engine.http2.Flags;
+import io.sprout.engine.http2.FrameType;
+import io.sprout.engine.http2.FrameWriter;
+import io.sprout.engine.http2.Http2Exception;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The frames one HTTP/2 connection sends, from every thread that has something to send: the event loop (SETTINGS
+ * and PING acknowledgements, WINDOW_UPDATE, RST_STREAM, GOAWAY) and the workers of its streams (HEADERS, DATA).
+ * Frames are appended, whole and in order, into pooled buffers; whoever appended then {@link #flush}es, and one
+ * thread at a time writes what the socket takes now. When it takes no more, the event loop carries on once the
+ * socket is writable, so no thread ever waits on the socket here, and no stream waits for another.
+ *
+ * <p>What may be sent is bounded three ways, all under one lock: the connection's send window, each stream's send
+ * window ({@link Http2Stream#sendWindow}), and the bytes queued here ({@link #HIGH_WATER}), so a client that does
+ * not read holds back its streams' writers instead of growing memory. HPACK encodes under the same lock, because
+ * header blocks must reach the client in the order the encoder's table saw them.
+ *
+ * <p>An idle connection holds no buffer: the last one written goes back to the pool.
+ */
+final class Http2Outbound {
+
+    /** Queued bytes beyond which writers wait (blocking) or are told to come back (non-blocking). */
+    static final int HIGH_WATER = 64 * 1024;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition room = lock.newCondition();
+    private final ConnectionChannel channel;
+    private final BufferPool pool;
+    private final Counters counters;
+    private final long writeTimeoutNanos;
+    private final Runnable onFailure;
+    private final HpackEncoder encoder = new HpackEncoder();
+    private final ArrayDeque<ByteBuffer> ready = new ArrayDeque<>();
+    private final List<Http2Stream> waiting = new ArrayList<>();
+    private ByteBuffer filling;
+    private long queued;
+    private boolean flushing;
+    private boolean awaitingWritable;
+    private long stalledAt;
+    private IOException failure;
+    private long connectionWindow = 65_535;
+    private int peerMaxFrameSize = 16_384;
+
+    /** @param onFailure closes the connection; called once when a write fails or times out */
+    Http2Outbound(ConnectionChannel channel, BufferPool pool, Counters counters, long writeTimeoutNanos,
+            Runnable onFailure) {
+        this.channel = channel;
+        this.pool = pool;
+        this.counters = counters;
+        this.writeTimeoutNanos = writeTimeoutNanos;
+        this.onFailure = onFailure;
+    }
+
+    /** Queues a whole control frame. */
+    void control(ByteBuffer frame) {
+        lock.lock();
+        try {
+            append(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queues raw bytes that precede the frames (the {@code 101} of an h2c upgrade). */
+    void raw(byte[] bytes) {
+        lock.lock();
+        try {
+            append(bytes, 0, bytes.length);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queues a header block: {@code status} (or none, for trailers) and {@code fields}, split into CONTINUATION frames as needed. */
+    void headers(int streamId, int status, HeaderFields fields, boolean endStream) {
+        lock.lock();
+        try {
+            encoder.start();
+            if (status > 0) {
+                encoder.status(status);
+            }
+            for (int i = 0; i < fields.size(); i++) {
+                encoder.field(fields.name(i), fields.value(i));
+            }
+            byte[] block = encoder.bytes();
+            int length = encoder.length();
+            int maxPayload = maxPayload();
+            int offset = 0;
+            int type = FrameType.HEADERS;
+            int flags = endStream ? Flags.END_STREAM : 0;
+            do {
+                int count = Math.min(maxPayload, length - offset);
+                boolean end = offset + count == length;
+                frameHeader(count, type, flags | (end ? Flags.END_HEADERS : 0), streamId);
+                append(block, offset, count);
+                offset += count;
+                type = FrameType.CONTINUATION;
+                flags = 0;
+            } while (offset < length);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Queues DATA frames of {@code src}'s bytes as far as the windows and the queue allow, waiting up to the write
+     * timeout for them when {@code block}; the last frame ends the stream when {@code last} and every byte is queued.
+     *
+     * @return the bytes queued; {@code src} has advanced by as many
+     * @throws IOException when the stream was reset, the connection failed or the wait timed out
+     */
+    int data(Http2Stream stream, ByteBuffer src, boolean last, boolean block) throws IOException {
+        long deadline = System.nanoTime() + writeTimeoutNanos;
+        int total = 0;
+        lock.lock();
+        try {
+            do {
+                stream.failIfReset();
+                failIfFailed();
+                // A window may be negative (§6.9.2: a smaller SETTINGS_INITIAL_WINDOW_SIZE): nothing may be sent.
+                int allowed = (int) Math.max(0, Math.min(Math.min(src.remaining(), maxPayload()),
+                        Math.min(connectionWindow, stream.sendWindow)));
+                if (src.hasRemaining() && (queued >= HIGH_WATER || allowed == 0)) {
+                    if (!block) {
+                        return total;
+                    }
+                    // What is queued goes out first: the client may be waiting for it before it opens the window.
+                    lock.unlock();
+                    try {
+                        flush();
+                    } finally {
+                        lock.lock();
+                    }
+                    awaitRoom(deadline);
+                    continue;
+                }
+                boolean ends = last && allowed == src.remaining();
+                frameHeader(allowed, FrameType.DATA, ends ? Flags.END_STREAM : 0, stream.id);
+                append(src.array(), src.arrayOffset() + src.position(), allowed);
+                src.position(src.position() + allowed);
+                connectionWindow -= allowed;
+                stream.sendWindow -= allowed;
+                total += allowed;
+                if (ends) {
+                    stream.localEnded();
+                }
+            } while (src.hasRemaining());
+            return total;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether a DATA frame of the stream could be queued now. */
+    boolean writable(Http2Stream stream) {
+        lock.lock();
+        try {
+            return failure != null || stream.resetCode() != null
+                    || queued < HIGH_WATER && connectionWindow > 0 && stream.sendWindow > 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Runs {@code stream}'s writable task once the windows or the queue change (or the connection fails). */
+    void awaitWritable(Http2Stream stream) {
+        lock.lock();
+        try {
+            if (!waiting.contains(stream)) {
+                waiting.add(stream);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Loop: the client's WINDOW_UPDATE for the connection. */
+    void connectionWindowUpdate(int increment) {
+        lock.lock();
+        try {
+            if (connectionWindow + increment > Integer.MAX_VALUE) {
+                throw Http2Exception.connection(ErrorCode.FLOW_CONTROL_ERROR, "Connection window above 2^31-1");
+            }
+            connectionWindow += increment;
+        } finally {
+            lock.unlock();
+        }
+        roomChanged();
+    }
+
+    /** Loop: the client's WINDOW_UPDATE for a stream, or a change of SETTINGS_INITIAL_WINDOW_SIZE ({@code delta}). */
+    void streamWindowUpdate(Http2Stream stream, long delta) {
+        lock.lock();
+        try {
+            if (stream.sendWindow + delta > Integer.MAX_VALUE) {
+                throw Http2Exception.stream(stream.id, ErrorCode.FLOW_CONTROL_ERROR, "Stream window above 2^31-1");
+            }
+            stream.sendWindow += delta;
+        } finally {
+            lock.unlock();
+        }
+        roomChanged();
+    }
+
+    /** Loop: the client's SETTINGS_HEADER_TABLE_SIZE and SETTINGS_MAX_FRAME_SIZE. */
+    void peerSettings(long headerTableSize, long maxFrameSize) {
+        lock.lock();
+        try {
+            if (headerTableSize >= 0) {
+                encoder.peerMaxTableSize((int) Math.min(headerTableSize, Integer.MAX_VALUE));
+            }
+            if (maxFrameSize > 0) {
+                peerMaxFrameSize = (int) maxFrameSize;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Writes what the socket takes now; the event loop carries on when it takes no more. From any thread. */
+    void flush() {
+        lock.lock();
+        try {
+            if (flushing || awaitingWritable || failure != null) {
+                return;
+            }
+            flushing = true;
+        } finally {
+            lock.unlock();
+        }
+        try {
+            writeQueued();
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    /** Whether nothing waits to be written. */
+    boolean idle() {
+        lock.lock();
+        try {
+            return queued == 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Bytes waiting to be written, for the reader's back-pressure. */
+    long queued() {
+        lock.lock();
+        try {
+            return queued;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The connection is gone: waiters wake and fail, the buffers go back to the pool. */
+    void close() {
+        lock.lock();
+        try {
+            if (failure == null) {
+                failure = new IOException("The HTTP/2 connection is closed");
+            }
+            room.signalAll();
+            if (!flushing) {
+                releaseBuffers();
+            }
+        } finally {
+            lock.unlock();
+        }
+        roomChanged();
+    }
+
+    private void writeQueued() throws IOException {
+        while (true) {
+            ByteBuffer next;
+            lock.lock();
+            try {
+                next = nextToWrite();
+                if (next == null) {
+                    flushing = false;
+                    stalledAt = 0;
+                    return;
+                }
+            } finally {
+                lock.unlock();
+            }
+            int count = channel.writeNow(next);
+            counters.bytesOut.add(count);
+            boolean stalled;
+            lock.lock();
+            try {
+                queued -= count;
+                stalled = next.hasRemaining();
+                if (!stalled) {
+                    ready.poll();
+                    pool.release(next);
+                }
+                if (failure != null) {
+                    // Closed while this thread wrote: no one else may hand the buffers back now.
+                    releaseBuffers();
+                    flushing = false;
+                    return;
+                }
+                if (stalled) {
+                    flushing = false;
+                    awaitingWritable = true;
+                    if (count > 0 || stalledAt == 0) {
+                        stalledAt = System.nanoTime();
+                    }
+                }
+                room.signalAll();
+            } finally {
+                lock.unlock();
+            }
+            if (count > 0) {
+                roomChanged();
+            }
+            if (stalled) {
+                channel.whenWritable(stalledAt + writeTimeoutNanos, this::writable);
+                return;
+            }
+        }
+    }
+
+    /** Loop: the socket is writable again, or the write timeout passed. */
+    private void writable() {
+        boolean overdue;
+        lock.lock();
+        try {
+            awaitingWritable = false;
+            overdue = System.nanoTime() - (stalledAt + writeTimeoutNanos) >= 0;
+        } finally {
+            lock.unlock();
+        }
+        if (overdue) {
+            counters.timedOut(TimeoutKind.WRITE);
+            fail(new SocketTimeoutException("The client did not read the HTTP/2 connection's frames in time"));
+            return;
+        }
+        flush();
+    }
+
+    private ByteBuffer nextToWrite() {
+        if (ready.isEmpty() && filling != null && filling.position() > 0) {
+            ready.add(filling.flip());
+            filling = null;
+        }
+        return ready.peek();
+    }
+
+    private void fail(IOException e) {
+        lock.lock();
+        try {
+            if (failure == null) {
+                failure = e;
+            }
+            flushing = false;
+            room.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        roomChanged();
+        onFailure.run();
+    }
+
+    private void failIfFailed() throws IOException {
+        if (failure != null) {
+            throw new IOException("The HTTP/2 connection failed", failure);
+        }
+    }
+
+    private void awaitRoom(long deadline) throws IOException {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            counters.timedOut(TimeoutKind.WRITE);
+            throw new SocketTimeoutException("No flow-control window or room to send within the write timeout");
+        }
+        try {
+            room.awaitNanos(Math.min(left, TimeUnit.SECONDS.toNanos(1)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("Interrupted while waiting for a flow-control window");
+        }
+    }
+
+    /** Tells waiting non-blocking writers to try again; never under the lock, since their tasks may queue work. */
+    private void roomChanged() {
+        List<Http2Stream> due;
+        lock.lock();
+        try {
+            room.signalAll();
+            if (waiting.isEmpty()) {
+                return;
+            }
+            due = List.copyOf(waiting);
+            waiting.clear();
+        } finally {
+            lock.unlock();
+        }
+        for (Http2Stream stream : due) {
+            stream.writableAgain();
+        }
+    }
+
+    private int maxPayload() {
+        // A frame always fits one pooled buffer, so queued frames never need a buffer of their own.
+        return Math.min(peerMaxFrameSize, pool.bufferSize() - FrameWriter.HEADER_LENGTH);
+    }
+
+    private void frameHeader(int length, int type, int flags, int streamId) {
+        ensureRoom(FrameWriter.HEADER_LENGTH + length);
+        FrameWriter.header(filling.array(), filling.arrayOffset() + filling.position(), length, type, flags,
+                streamId);
+        filling.position(filling.position() + FrameWriter.HEADER_LENGTH);
+        queued += FrameWriter.HEADER_LENGTH;
+    }
+
+    private void append(byte[] bytes, int offset, int length) {
+        int at = offset;
+        int left = length;
+        while (left > 0) {
+            ensureRoom(Math.min(left, pool.bufferSize()));
+            int count = Math.min(left, filling.remaining());
+            filling.put(bytes, at, count);
+            at += count;
+            left -= count;
+        }
+        queued += length;
+    }
+
+    /** Makes room for {@code length} contiguous bytes, starting a new buffer when the current one lacks it. */
+    private void ensureRoom(int length) {
+        if (filling != null && filling.remaining() >= length) {
+            return;
+        }
+        if (filling != null) {
+            ready.add(filling.flip());
+        }
+        filling = pool.lease();
+        filling.clear();
+    }
+
+    private void releaseBuffers() {
+        for (ByteBuffer buffer : ready) {
+            pool.release(buffer);
+        }
+        ready.clear();
+        if (filling != null) {
+            pool.release(filling);
+            filling = null;
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.sprout.engine.exchange;
+
+import io.sprout.engine.http.HeaderFields;
+
+import java.io.IOException;
+
+/**
+ * A request body over HTTP/2: the DATA frames of one {@link Http2Stream}, which the event loop has copied in; the
+ * body ends with END_STREAM. Reading gives the window back to the client ({@link Http2Connection#consumed}).
+ * There is no {@code 100 Continue} to send (an HTTP/2 client that sent {@code Expect} reads the final status) and no
+ * upgrade: HTTP/2 has no {@code 101}.
+ */
+final class Http2RequestWire implements RequestWire {
+
+    private final Http2Stream stream;
+
+    Http2RequestWire(Http2Stream stream) {
+        this.stream = stream;
+    }
+
+    @Override
+    public int decode(byte[] dst, int offset, int length) {
+        return stream.take(dst, offset, length);
+    }
+
+    @Override
+    public boolean ended() {
+        return stream.ended();
+    }
+
+    @Override
+    public boolean hasBuffered() {
+        return stream.buffered() > 0;
+    }
+
+    @Override
+    public int available() {
+        return stream.buffered();
+    }
+
+    @Override
+    public int fill(long timeoutMillis) throws IOException {
+        return stream.await(timeoutMillis);
+    }
+
+    @Override
+    public void cutReadShort() {
+        stream.cutReadShort();
+    }
+
+    @Override
+    public void whenReadable(long deadlineNanos, Runnable task) {
+        stream.whenReadable(deadlineNanos, task);
+    }
+
+    @Override
+    public void beforeWait() {
+        // HTTP/2 clients do not hold a body back for 100 Continue without a deadline of their own.
+    }
+
+    @Override
+    public boolean awaitingContinue() {
+        return false;
+    }
+
+    @Override
+    public long remainingLength() {
+        return stream.remainingLength();
+    }
+
+    @Override
+    public HeaderFields trailers() {
+        return stream.trailers();
+    }
+
+    @Override
+    public void becomeRaw() {
+        throw new IllegalStateException("An HTTP/2 stream cannot switch protocols");
+    }
+}
