@@ -1,6 +1,7 @@
 package io.sprout.engine;
 
 import java.io.OutputStream;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -70,4 +71,14 @@ public interface HttpResponse {
      * chunked; closing the encoding's stream must finish its output and must not complete the response.
      */
     void encodeBody(UnaryOperator<OutputStream> encoding);
+
+    /**
+     * Sends trailer fields after the body; {@code supplier} is asked once, when the body is complete. Over HTTP/2
+     * they follow the last DATA frame. Over HTTP/1.1 they end a chunked body, so a body without a declared length is
+     * then sent chunked; a declared {@code Content-Length}, an HTTP/1.0 client or a response without a body leaves
+     * no place for them, and they are not sent.
+     *
+     * @throws IllegalStateException once committed
+     */
+    void trailers(Supplier<? extends Headers> supplier);
 }

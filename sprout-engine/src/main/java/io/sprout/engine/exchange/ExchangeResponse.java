@@ -1,5 +1,6 @@
 package io.sprout.engine.exchange;
 
+import io.sprout.engine.Headers;
 import io.sprout.engine.HttpResponse;
 import io.sprout.engine.buffer.BufferPool;
 import io.sprout.engine.http.HeaderFields;
@@ -8,6 +9,7 @@ import io.sprout.engine.http.HeaderNames;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -26,6 +28,7 @@ final class ExchangeResponse implements HttpResponse {
     private boolean committed;
     private boolean inListeners;
     private UnaryOperator<OutputStream> encoding;
+    private Supplier<? extends Headers> trailers;
     private ResponsePlan plan;
 
     ExchangeResponse(Exchange exchange, ResponseWire wire, BufferPool pool) {
@@ -122,6 +125,30 @@ final class ExchangeResponse implements HttpResponse {
 
     long declaredLength() {
         return declaredLength;
+    }
+
+    @Override
+    public void trailers(Supplier<? extends Headers> supplier) {
+        if (committed) {
+            throw new IllegalStateException("Trailers must be set before the response commits");
+        }
+        trailers = supplier;
+        wire.expectTrailers(supplier != null);
+    }
+
+    /** The trailer fields to send after the body, asked for once; {@code null} when there are none. */
+    HeaderFields trailerFields() {
+        Supplier<? extends Headers> supplier = trailers;
+        trailers = null;
+        Headers fields = supplier == null ? null : supplier.get();
+        if (fields == null || fields.isEmpty()) {
+            return null;
+        }
+        HeaderFields copy = new HeaderFields(fields.size());
+        for (int i = 0; i < fields.size(); i++) {
+            copy.add(fields.name(i), fields.value(i));
+        }
+        return copy;
     }
 
     ResponseFraming framing() {

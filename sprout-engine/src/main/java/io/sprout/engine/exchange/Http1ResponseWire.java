@@ -32,6 +32,8 @@ final class Http1ResponseWire implements ResponseWire {
     private final RequestBody requestBody;
     private ResponsePlan plan;
     private boolean headSent;
+    private boolean trailersExpected;
+    private HeaderFields trailers;
 
     Http1ResponseWire(HttpConnection connection, RequestHead request, RequestBody requestBody) {
         this.connection = connection;
@@ -54,8 +56,10 @@ final class Http1ResponseWire implements ResponseWire {
             long bodyBytes, boolean encoded) {
         headers.remove(HeaderNames.TRANSFER_ENCODING);
         boolean closeRequested = headers.containsToken(HeaderNames.CONNECTION, "close");
+        // Trailers go in the last chunk: a body of unknown length is chunked for them, as an encoded one is.
+        boolean chunked = encoded || trailersExpected && declaredLength < 0;
         plan = ResponsePlan.decide(new ResponseFacts(request.version(), request.isHead(), status,
-                declaredLength, complete, bodyBytes, encoded, closeRequested, KeepAlivePolicy.requested(request),
+                declaredLength, complete, bodyBytes, chunked, closeRequested, KeepAlivePolicy.requested(request),
                 connection.mayKeepAlive(requestBody)));
         if (plan.framing() != ResponseFraming.RAW) {
             headers.remove(HeaderNames.CONNECTION);
@@ -75,12 +79,39 @@ final class Http1ResponseWire implements ResponseWire {
                 array[end++] = '\r';
                 array[end++] = '\n';
             }
+            if (last && trailers != null) {
+                return framed(withTrailers(region.limit(end).position(start)));
+            }
             if (last) {
                 System.arraycopy(ChunkHeader.LAST_CHUNK, 0, array, end, ChunkHeader.LAST_CHUNK.length);
                 end += ChunkHeader.LAST_CHUNK.length;
             }
         }
-        ByteBuffer outgoing = region.limit(end).position(start);
+        return framed(region.limit(end).position(start));
+    }
+
+    @Override
+    public void expectTrailers(boolean expected) {
+        trailersExpected = expected;
+    }
+
+    @Override
+    public void trailers(HeaderFields fields) {
+        trailers = fields;
+    }
+
+    /** The last chunk with trailer fields (RFC 9112 §7.1.2), after the body bytes: too long for the tailroom. */
+    private ByteBuffer withTrailers(ByteBuffer body) {
+        ResponseHeadEncoder last = new ResponseHeadEncoder().startLastChunk();
+        for (int i = 0; i < trailers.size(); i++) {
+            last.field(trailers.name(i), trailers.value(i));
+        }
+        last.end();
+        return ByteBuffer.allocate(body.remaining() + last.length()).put(body).put(last.bytes(), 0, last.length())
+                .flip();
+    }
+
+    private ByteBuffer framed(ByteBuffer outgoing) {
         if (headSent) {
             return outgoing;
         }

@@ -28,6 +28,7 @@ final class Http2ResponseWire implements ResponseWire {
     private HeaderFields headers;
     private boolean headSent;
     private boolean last;
+    private HeaderFields trailers;
 
     Http2ResponseWire(Http2Stream stream, RequestHead request) {
         this.stream = stream;
@@ -75,21 +76,39 @@ final class Http2ResponseWire implements ResponseWire {
     }
 
     @Override
+    public void expectTrailers(boolean expected) {
+        // HTTP/2 frames trailers as a HEADERS frame of their own: the body's framing does not change.
+    }
+
+    @Override
+    public void trailers(HeaderFields fields) {
+        for (String name : CONNECTION_SPECIFIC) {
+            fields.remove(name);
+        }
+        trailers = fields.isEmpty() ? null : fields;
+    }
+
+    @Override
     public ByteBuffer frame(ByteBuffer region, boolean last) {
-        this.last = last;
         if (!plan.framing().hasBody()) {
             region.position(region.limit());
+            trailers = null;
         }
+        // With trailers to follow, the last DATA frame does not end the stream: their HEADERS frame does.
+        this.last = last && trailers == null;
         if (!headSent) {
             headSent = true;
-            boolean endsHere = last && !region.hasRemaining();
+            boolean endsHere = this.last && !region.hasRemaining();
             stream.connection().outbound().headers(stream.id, status, headers, endsHere);
             if (endsHere) {
                 stream.localEnded();
             }
             stream.connection().outbound().flush();
-        } else if (last && !region.hasRemaining() && !stream.localHasEnded()) {
+        } else if (this.last && !region.hasRemaining() && !stream.localHasEnded()) {
             endWithEmptyData();
+        }
+        if (last && trailers != null && !region.hasRemaining()) {
+            sendTrailers();
         }
         return region;
     }
@@ -102,14 +121,29 @@ final class Http2ResponseWire implements ResponseWire {
     @Override
     public void write(ByteBuffer bytes) throws IOException {
         stream.connection().outbound().data(stream, bytes, last, true);
-        stream.connection().outbound().flush();
+        afterData(bytes);
     }
 
     @Override
     public int writeNow(ByteBuffer bytes) throws IOException {
         int count = stream.connection().outbound().data(stream, bytes, last, false);
-        stream.connection().outbound().flush();
+        afterData(bytes);
         return count;
+    }
+
+    /** Once the last body bytes are queued, the trailers follow them; then what is queued is written. */
+    private void afterData(ByteBuffer bytes) {
+        if (!bytes.hasRemaining() && trailers != null) {
+            sendTrailers();
+        }
+        stream.connection().outbound().flush();
+    }
+
+    private void sendTrailers() {
+        stream.connection().outbound().headers(stream.id, 0, trailers, true);
+        trailers = null;
+        stream.localEnded();
+        stream.connection().outbound().flush();
     }
 
     /** The body ended after bytes already sent: an empty DATA frame carries END_STREAM (it needs no window). */

@@ -1,6 +1,7 @@
 package io.sprout.engine.exchange;
 
 import io.sprout.engine.buffer.BufferPool;
+import io.sprout.engine.http.HeaderFields;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -344,6 +345,12 @@ final class ResponseBody extends OutputStream {
             commit(last);
         }
         ByteBuffer target = buffer();
+        if (last) {
+            HeaderFields trailers = response.trailerFields();
+            if (trailers != null) {
+                wire.trailers(trailers);
+            }
+        }
         ByteBuffer outgoing = wire.frame(target.limit(target.position()).position(headroom), last);
         if (outgoing.hasRemaining()) {
             transmit(outgoing, outgoing == target);

@@ -44,6 +44,15 @@ interface ResponseWire {
      */
     ByteBuffer frame(ByteBuffer region, boolean last);
 
+    /**
+     * The handler will send trailer fields (or no longer will): called before commit, so the framing can leave room
+     * for them. Over HTTP/1.1 a body of unknown length is then chunked.
+     */
+    void expectTrailers(boolean expected);
+
+    /** The trailer fields, given just before the last {@link #frame}; sent after the body where the framing allows. */
+    void trailers(HeaderFields fields);
+
     /** As {@link RequestWire#whenReadable}, for a write that would not wait. */
     void whenWritable(long deadlineNanos, Runnable task);
 

@@ -29,6 +29,14 @@ public final class ResponseHeadEncoder {
         return this;
     }
 
+    /** Starts the end of a chunked body: the last chunk's size line, which trailer fields then follow (RFC 9112 §7.1.2). */
+    public ResponseHeadEncoder startLastChunk() {
+        length = 0;
+        appendAscii("0");
+        appendCrlf();
+        return this;
+    }
+
     public ResponseHeadEncoder field(String name, String value) {
         appendText(name);
         append((byte) ':');

@@ -3,6 +3,7 @@ package io.sprout.engine.contract;
 import io.sprout.engine.HttpHandler;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
+import io.sprout.engine.server.Sprout;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -34,6 +35,10 @@ final class ContractHandler implements HttpHandler {
             }
             case "/no-content" -> response.status(204);
             case "/ignore-body" -> text(response, "ignored");
+            case "/send-trailers" -> {
+                response.trailers(() -> Sprout.headers().add("X-Checksum", "42").add("X-Count", query));
+                text(response, "with trailers");
+            }
             case "/trailers" -> {
                 request.body().readAllBytes();
                 text(response, request.trailers().get("X-Checksum"));

@@ -16,8 +16,8 @@ import java.util.Map;
 /** A test client on a plain socket: sends exact bytes, reads responses by their framing, sees closes. */
 final class RawClient implements AutoCloseable {
 
-    /** One response as read off the wire; header names lower-cased. */
-    record Response(int status, Map<String, String> headers, byte[] body) {
+    /** One response as read off the wire; header and trailer names lower-cased. */
+    record Response(int status, Map<String, String> headers, byte[] body, Map<String, String> trailers) {
 
         String text() {
             return new String(body, StandardCharsets.UTF_8);
@@ -92,16 +92,17 @@ final class RawClient implements AutoCloseable {
                 return head;
             }
             byte[] body;
+            Map<String, String> trailers = new LinkedHashMap<>();
             if (headRequest || status == 204 || status == 304) {
                 body = new byte[0];
             } else if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-                body = chunked();
+                body = chunked(trailers);
             } else if (headers.containsKey("content-length")) {
                 body = in.readNBytes(Integer.parseInt(headers.get("content-length")));
             } else {
                 body = in.readAllBytes();
             }
-            return new Response(status, headers, body);
+            return new Response(status, headers, body, trailers);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -124,7 +125,7 @@ final class RawClient implements AutoCloseable {
                 headers.merge(line.substring(0, colon).toLowerCase(Locale.ROOT), line.substring(colon + 1).strip(),
                         (a, b) -> a + ", " + b);
             }
-            return new Response(status, headers, new byte[0]);
+            return new Response(status, headers, new byte[0], Map.of());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -200,15 +201,16 @@ final class RawClient implements AutoCloseable {
         }
     }
 
-    private byte[] chunked() throws IOException {
+    private byte[] chunked(Map<String, String> trailers) throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         while (true) {
             String sizeLine = line();
             int semicolon = sizeLine.indexOf(';');
             int size = Integer.parseInt(semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon), 16);
             if (size == 0) {
-                while (!line().isEmpty()) {
-                    // trailers are not needed by the tests
+                for (String line = line(); !line.isEmpty(); line = line()) {
+                    int colon = line.indexOf(':');
+                    trailers.put(line.substring(0, colon).toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
                 }
                 return body.toByteArray();
             }

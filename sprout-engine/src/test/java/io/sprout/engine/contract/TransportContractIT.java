@@ -113,6 +113,19 @@ class TransportContractIT {
     }
 
     @Test
+    void sendsResponseTrailersInTheLastChunk() {
+        try (RunningServer server = start(); RawClient client = server.connect()) {
+            RawClient.Response response = client.send("GET /send-trailers?7 HTTP/1.1\r\n" + HOST + "\r\n").read();
+            assertThat(response.header("Transfer-Encoding")).isEqualTo("chunked");
+            assertThat(response.text()).isEqualTo("with trailers");
+            assertThat(response.trailers()).containsEntry("x-checksum", "42").containsEntry("x-count", "7");
+            RawClient.Response old = client.send("GET /send-trailers?7 HTTP/1.0\r\n\r\n").read();
+            assertThat(old.text()).isEqualTo("with trailers");
+            assertThat(old.trailers()).isEmpty();
+        }
+    }
+
+    @Test
     void chunksResponsesWhoseLengthIsUnknown() {
         try (RunningServer server = start(); RawClient client = server.connect()) {
             RawClient.Response response = client.send("GET /stream?100000 HTTP/1.1\r\n" + HOST + "\r\n").read();

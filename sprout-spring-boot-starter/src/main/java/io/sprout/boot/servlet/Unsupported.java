@@ -10,8 +10,6 @@ package io.sprout.boot.servlet;
  *   <tr><th>feature</th><th>methods</th><th>why</th></tr>
  *   <tr><td>JSP</td><td>{@code ServletContext.addJspFile}, {@code getJspConfigDescriptor} returns {@code null}</td>
  *       <td>Sprout hosts Spring MVC applications; JSP needs a compiler (Jasper) that is out of scope</td></tr>
- *   <tr><td>response trailers</td><td>{@code HttpServletResponse.setTrailerFields}</td>
- *       <td>the engine's response API has no trailer fields</td></tr>
  *   <tr><td>container security</td><td>{@code login}, {@code authenticate}, {@code ServletRegistration.Dynamic
  *       .setServletSecurity}, {@code declareRoles}</td>
  *       <td>Spring applications use Spring Security filters; {@code logout} is a no-op and {@code
@@ -63,10 +61,6 @@ public final class Unsupported {
 
     public static UnsupportedFeatureException jsp() {
         return feature("JSP", "no JSP engine is embedded");
-    }
-
-    public static UnsupportedFeatureException responseTrailers() {
-        return feature("HttpServletResponse.setTrailerFields", "the engine cannot send response trailers");
     }
 
     public static UnsupportedFeatureException containerSecurity(String method) {

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -21,6 +22,7 @@ import java.util.function.UnaryOperator;
 public final class FakeHttpResponse implements HttpResponse {
 
     private final Headers headers = Sprout.headers();
+    private Supplier<? extends Headers> trailers;
     private final ByteArrayOutputStream wire = new ByteArrayOutputStream();
     private final ByteArrayOutputStream buffered = new ByteArrayOutputStream();
     private final List<CommitListener> listeners = new ArrayList<>();
@@ -188,6 +190,19 @@ public final class FakeHttpResponse implements HttpResponse {
     @Override
     public void beforeCommit(CommitListener listener) {
         listeners.add(listener);
+    }
+
+    @Override
+    public void trailers(Supplier<? extends Headers> supplier) {
+        if (committed()) {
+            throw new IllegalStateException("Trailers must be set before the response commits");
+        }
+        trailers = supplier;
+    }
+
+    /** The trailer fields the handler asked to send, or {@code null}. */
+    public Headers trailerFields() {
+        return trailers == null ? null : trailers.get();
     }
 
     @Override

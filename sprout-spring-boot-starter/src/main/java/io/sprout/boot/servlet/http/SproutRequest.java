@@ -772,6 +772,8 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public boolean isTrailerFieldsReady() {
-        return engine.contentLength() >= 0 || (body != null && body.isFinished());
+        // A body of known length has no trailers over HTTP/1.1; over HTTP/2 any body may end with them.
+        long length = engine.contentLength();
+        return length == 0 || length > 0 && !"HTTP/2.0".equals(getProtocol()) || body != null && body.isFinished();
     }
 }

@@ -1,8 +1,8 @@
 package io.sprout.boot.servlet.http;
 
-import io.sprout.boot.servlet.Unsupported;
 import io.sprout.engine.Headers;
 import io.sprout.engine.HttpResponse;
+import io.sprout.engine.server.Sprout;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletResponse;
@@ -43,6 +43,7 @@ public final class SproutResponse implements HttpServletResponse {
     private final SproutRequest request;
     private final ExchangeEnvironment environment;
     private final ServletOutput body;
+    private Supplier<Map<String, String>> trailers;
     private Output output = Output.NONE;
     private PrintWriter writer;
     private int status = 200;
@@ -340,14 +341,35 @@ public final class SproutResponse implements HttpServletResponse {
         return names;
     }
 
+    /**
+     * Sends trailer fields after the body (Servlet 6.1 §5.5): over HTTP/2 as a final HEADERS frame, over HTTP/1.1
+     * in the last chunk of a chunked body (a body without a declared length is then chunked; with a
+     * {@code Content-Length} there is no place for them and they are dropped, as on Tomcat).
+     *
+     * @throws IllegalStateException once committed, or for an HTTP/1.0 request, which cannot carry trailers
+     */
     @Override
     public void setTrailerFields(Supplier<Map<String, String>> supplier) {
-        throw Unsupported.responseTrailers();
+        if (isCommitted()) {
+            throw new IllegalStateException("Trailer fields must be set before the response is committed");
+        }
+        if ("HTTP/1.0".equals(request.getProtocol())) {
+            throw new IllegalStateException("An HTTP/1.0 response cannot carry trailer fields");
+        }
+        trailers = supplier;
+        engine.trailers(supplier == null ? null : () -> {
+            Headers fields = Sprout.headers();
+            Map<String, String> values = supplier.get();
+            if (values != null) {
+                values.forEach(fields::add);
+            }
+            return fields;
+        });
     }
 
     @Override
     public Supplier<Map<String, String>> getTrailerFields() {
-        return null;
+        return trailers;
     }
 
     @Override
