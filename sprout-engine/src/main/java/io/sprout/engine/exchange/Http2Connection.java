@@ -408,7 +408,7 @@ public final class Http2Connection {
             resetStream(id, ErrorCode.REFUSED_STREAM);
             return;
         }
-        if (streams.size() >= config.maxConcurrentStreams()) {
+        if (openStreams() >= config.maxConcurrentStreams()) {
             // Counted from the first frame, before the client acknowledges the limit (CVE-2025-53506).
             resetStream(id, ErrorCode.REFUSED_STREAM);
             return;
@@ -441,6 +441,21 @@ public final class Http2Connection {
             return;
         }
         dispatch(stream, head);
+    }
+
+    /**
+     * Streams that count against the concurrency limit: all but those closed both ways whose worker has yet to
+     * forget them (the client already sees them closed). A stream the client reset counts until its exchange ends,
+     * so resetting cannot make the server run more than the limit's handlers at once (Rapid Reset).
+     */
+    private int openStreams() {
+        int open = 0;
+        for (Http2Stream stream : streams.values()) {
+            if (!stream.closedBothWays()) {
+                open++;
+            }
+        }
+        return open;
     }
 
     /** Answers the stream at once with an empty response of {@code status}, without a handler. */

@@ -318,6 +318,11 @@ final class Http2Stream implements ExchangeStream {
         return reset;
     }
 
+    /** Whether END_STREAM went both ways without a reset: closed for the client, though its worker may not be done. */
+    boolean closedBothWays() {
+        return localEnded && reset == null && remoteHasEnded();
+    }
+
     boolean localHasEnded() {
         return localEnded;
     }
