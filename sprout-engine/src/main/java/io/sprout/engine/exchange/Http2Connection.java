@@ -193,7 +193,8 @@ public final class Http2Connection {
             idleSince = now;
             return;
         }
-        if (goingAway || failed) {
+        if (failed || goingAway && outbound.idle()) {
+            // A graceful end waits for the last responses to be written (the write timeout bounds that wait).
             close.run();
         } else if (now - idleSince > context.config().timeouts().idle().toNanos()) {
             goAway();

@@ -7,15 +7,16 @@ import java.io.IOException;
 /**
  * A request body over HTTP/2: the DATA frames of one {@link Http2Stream}, which the event loop has copied in; the
  * body ends with END_STREAM. Reading gives the window back to the client ({@link Http2Connection#consumed}).
- * There is no {@code 100 Continue} to send (an HTTP/2 client that sent {@code Expect} reads the final status) and no
- * upgrade: HTTP/2 has no {@code 101}.
+ * {@code 100 Continue} is a HEADERS frame before the final one; there is no upgrade: HTTP/2 has no {@code 101}.
  */
 final class Http2RequestWire implements RequestWire {
 
     private final Http2Stream stream;
+    private boolean expectContinue;
 
-    Http2RequestWire(Http2Stream stream) {
+    Http2RequestWire(Http2Stream stream, boolean expectContinue) {
         this.stream = stream;
+        this.expectContinue = expectContinue;
     }
 
     @Override
@@ -55,12 +56,15 @@ final class Http2RequestWire implements RequestWire {
 
     @Override
     public void beforeWait() {
-        // HTTP/2 clients do not hold a body back for 100 Continue without a deadline of their own.
+        if (expectContinue) {
+            expectContinue = false;
+            stream.sendContinue();
+        }
     }
 
     @Override
     public boolean awaitingContinue() {
-        return false;
+        return expectContinue && !stream.ended();
     }
 
     @Override

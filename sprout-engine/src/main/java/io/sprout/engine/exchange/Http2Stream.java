@@ -92,7 +92,13 @@ final class Http2Stream implements ExchangeStream {
 
     @Override
     public RequestWire requestWire(BodyFraming framing, boolean expectContinue) {
-        return new Http2RequestWire(this);
+        return new Http2RequestWire(this, expectContinue && !remoteHasEnded());
+    }
+
+    /** Sends {@code 100 Continue}: a HEADERS frame that does not end the stream (RFC 9113 §8.1). */
+    void sendContinue() {
+        connection.outbound().headers(id, 100, new HeaderFields(0), false);
+        connection.outbound().flush();
     }
 
     @Override

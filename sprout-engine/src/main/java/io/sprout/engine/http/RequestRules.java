@@ -47,9 +47,9 @@ public final class RequestRules {
         return framing;
     }
 
-    /** Whether the client waits for {@code 100 Continue} before sending the body (HTTP/1.1 only). */
+    /** Whether the client waits for {@code 100 Continue} before sending the body (HTTP/1.1 and HTTP/2). */
     public static boolean expectsContinue(RequestHead head) {
-        return head.version() == HttpVersion.HTTP_1_1 && head.headers().contains(HeaderNames.EXPECT);
+        return head.version() != HttpVersion.HTTP_1_0 && head.headers().contains(HeaderNames.EXPECT);
     }
 
     private static String checkHost(RequestHead head) {

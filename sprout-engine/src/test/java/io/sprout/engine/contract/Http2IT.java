@@ -58,6 +58,20 @@ class Http2IT {
     }
 
     @Test
+    void answersExpectContinueBeforeTheBodyArrives() throws Exception {
+        try (RunningServer server = start(UnaryOperator.identity());
+                HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build()) {
+            client.send(get(server, "http", "/hello"), HttpResponse.BodyHandlers.discarding());
+            byte[] body = pattern(50_000);
+            HttpRequest request = HttpRequest.newBuilder(uri(server, "http", "/echo")).expectContinue(true)
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+            HttpResponse<byte[]> echoed = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(echoed.version()).isEqualTo(HttpClient.Version.HTTP_2);
+            assertThat(echoed.body()).isEqualTo(body);
+        }
+    }
+
+    @Test
     void servesManyStreamsAtOnceOnOneConnection() throws Exception {
         try (RunningServer server = start(UnaryOperator.identity());
                 HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build()) {
