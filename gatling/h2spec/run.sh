@@ -57,7 +57,9 @@ bench_target() { case "$1" in tomcat|jetty) echo "$1-platform" ;; *) echo "sprou
 
 START_EPOCH=$(date +%s)
 trap cleanup EXIT
-trap 'echo "Interrupted." >&2; exit 130' INT TERM
+# The message goes to the script's own stderr (fd 3), not to the output file of the command the signal interrupted.
+exec 3>&2
+trap 'echo "Interrupted." >&3; exit 130' INT TERM
 find_jdk
 setup_pinning
 mkdir -p "$REPORTS"
