@@ -83,7 +83,7 @@ final class Http2ResponseWire implements ResponseWire {
         if (!headSent) {
             headSent = true;
             boolean endsHere = last && !region.hasRemaining();
-            stream.connection().outbound().headers(stream.id, status, headers, endsHere);
+            stream.connection().outbound().headers(stream, status, headers, endsHere);
             if (endsHere) {
                 stream.localEnded();
             }
