@@ -111,7 +111,7 @@ final class Http2Stream implements ExchangeStream {
         HeaderFields fields = new HeaderFields(2);
         fields.add("content-length", "0");
         fields.add("date", context().date().now());
-        connection.outbound().headers(id, error.status(), fields, true);
+        connection.outbound().headers(this, error.status(), fields, true);
         localEnded();
         connection.outbound().flush();
     }
