@@ -207,7 +207,7 @@ class SproutServletWebServerAutoConfigurationIT {
     }
 
     private static ServerConfig engineConfig(AssertableWebApplicationContext context) {
-        return ((SproutWebServer) context.getSourceApplicationContext(WebServerApplicationContext.class)
+        return ((SproutWebServer) ((WebServerApplicationContext) context.getSourceApplicationContext())
                 .getWebServer()).config();
     }
 
