@@ -97,7 +97,7 @@ final class Http2Stream implements ExchangeStream {
 
     /** Sends {@code 100 Continue}: a HEADERS frame that does not end the stream (RFC 9113 §8.1). */
     void sendContinue() {
-        connection.outbound().headers(id, 100, new HeaderFields(0), false);
+        connection.outbound().headers(this, 100, new HeaderFields(0), false);
         connection.outbound().flush();
     }
 
