@@ -223,6 +223,8 @@ public final class Http2Connection {
         failed = true;
         for (Http2Stream stream : streams.values()) {
             stream.closeAbruptly(ErrorCode.CANCEL);
+            // An exchange waiting without a thread (a long poll) ends now, as it would at its next write.
+            stream.abortExchange();
         }
         outbound.close();
     }
