@@ -90,16 +90,19 @@ public final class Http2Connection {
     /**
      * @param prefaceExpected whether the client's preface comes first (not after an h2c upgrade, whose 101 the
      *     client answers with the preface too: then also {@code true}; {@code false} only in tests)
-     * @param close closes the connection (on its event loop)
+     * @param close ends the connection once it is done (its GOAWAY written, no stream left): our side is shut and
+     *     what the client still sends is read and dropped for a moment, so a reset does not destroy the GOAWAY
+     * @param abort closes the connection at once, when its output failed or timed out (nothing more can reach
+     *     the client)
      */
     public Http2Connection(ServerContext context, ConnectionChannel channel, boolean prefaceExpected,
-            Runnable close) {
+            Runnable close, Runnable abort) {
         this.context = context;
         this.channel = channel;
         this.config = context.config().http2();
         this.close = close;
         this.outbound = new Http2Outbound(channel, context.pool(), context.counters(),
-                context.config().timeouts().write().toNanos(), close);
+                context.config().timeouts().write().toNanos(), abort);
         this.parser = new FrameParser(config.maxFrameSize(), prefaceExpected, new Events());
         this.decoder = new HpackDecoder(config.headerTableSize(), config.maxHeaderListSize());
         this.receiveWindow = config.connectionWindowSize();
