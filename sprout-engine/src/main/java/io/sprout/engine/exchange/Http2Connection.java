@@ -583,6 +583,8 @@ public final class Http2Connection {
     }
 
     private int blockStream;
+    /** Header block bytes in the current HEADERS or CONTINUATION frame. */
+    private int fragmentBytes;
     /** A new stream whose HEADERS the parser already refused; 0 when none. */
     private int refusedBlock;
 
@@ -666,16 +668,19 @@ public final class Http2Connection {
             blockStream = streamId;
             blockEndsStream = endStream;
             blockLength = 0;
+            fragmentBytes = 0;
         }
 
         @Override
         public void continuationStart(int streamId, boolean endHeaders) {
             // The block goes on; the parser has checked that it is this stream's.
+            fragmentBytes = 0;
         }
 
         @Override
         public void headerBlock(int streamId, ByteBuffer fragment) {
             int count = fragment.remaining();
+            fragmentBytes += count;
             if (blockLength + count > config.maxHeaderListSize()) {
                 // CONTINUATION flood (CVE-2024-27316): never buffer beyond the limit, end the connection.
                 calm("Header block larger than " + config.maxHeaderListSize() + " bytes");
@@ -691,6 +696,11 @@ public final class Http2Connection {
         @Override
         public void headerBlockEnd(int streamId, boolean endHeaders) {
             if (!endHeaders) {
+                // Empty frames that keep a block open cost a frame each and never reach the size limit (the
+                // CONTINUATION flood of CVE-2023-45288 and kin): empty frames like empty DATA.
+                if (fragmentBytes == 0 && !emptyFrames.tick()) {
+                    calm("Too many empty HEADERS or CONTINUATION frames");
+                }
                 return;
             }
             headerBlockComplete();

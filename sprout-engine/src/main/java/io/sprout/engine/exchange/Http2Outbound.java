@@ -69,10 +69,13 @@ final class Http2Outbound {
         this.onFailure = onFailure;
     }
 
-    /** Queues a whole control frame. */
+    /** Queues a whole control frame; dropped once the connection is closed. */
     void control(ByteBuffer frame) {
         lock.lock();
         try {
+            if (failure != null) {
+                return;
+            }
             append(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
         } finally {
             lock.unlock();
@@ -83,16 +86,28 @@ final class Http2Outbound {
     void raw(byte[] bytes) {
         lock.lock();
         try {
+            if (failure != null) {
+                return;
+            }
             append(bytes, 0, bytes.length);
         } finally {
             lock.unlock();
         }
     }
 
-    /** Queues a header block: {@code status} (or none, for trailers) and {@code fields}, split into CONTINUATION frames as needed. */
-    void headers(int streamId, int status, HeaderFields fields, boolean endStream) {
+    /**
+     * Queues a header block: {@code status} (or none, for trailers) and {@code fields}, split into CONTINUATION frames
+     * as needed. Nothing is queued (nor encoded) once the stream was reset either way, since no frame may follow
+     * RST_STREAM (RFC 9113 §5.1), nor once the connection is closed: the exchange learns of either at its next write.
+     * The check is made under the lock that also queues the RST_STREAM, so a HEADERS frame never follows one.
+     */
+    void headers(Http2Stream stream, int status, HeaderFields fields, boolean endStream) {
+        int streamId = stream.id;
         lock.lock();
         try {
+            if (failure != null || stream.resetCode() != null) {
+                return;
+            }
             encoder.start();
             if (status > 0) {
                 encoder.status(status);

@@ -97,7 +97,7 @@ final class Http2Stream implements ExchangeStream {
 
     /** Sends {@code 100 Continue}: a HEADERS frame that does not end the stream (RFC 9113 §8.1). */
     void sendContinue() {
-        connection.outbound().headers(id, 100, new HeaderFields(0), false);
+        connection.outbound().headers(this, 100, new HeaderFields(0), false);
         connection.outbound().flush();
     }
 
@@ -111,7 +111,7 @@ final class Http2Stream implements ExchangeStream {
         HeaderFields fields = new HeaderFields(2);
         fields.add("content-length", "0");
         fields.add("date", context().date().now());
-        connection.outbound().headers(id, error.status(), fields, true);
+        connection.outbound().headers(this, error.status(), fields, true);
         localEnded();
         connection.outbound().flush();
     }
