@@ -38,7 +38,6 @@
 #   streams in an open model). A row passes when both legitimate clients had no failure and p99 <= 100 ms, the
 #   server's RSS grew <= 64 MiB and it used <= 25 % of a core in 2 s of quiet after the release, and it is clean
 #   (alive, open files back, both clients served afterwards). How it ended the attackers is reported.
-#   Sprout's starter refuses server.http2.enabled until the boot-h2 work lands: its h2 rows then fail to start.
 # Counts are multiplied by ABUSE_SCALE. Per attack: start, warm-up (unmeasured), ABUSE_BASELINE_SECONDS of legit
 # clients alone, the attack, release and wait (<= 20 s) for the server's open files to return to the baseline,
 # 3 s of legit clients alone, stop. A full run takes about 7 targets x 9 attacks x 1.5-2 min.
