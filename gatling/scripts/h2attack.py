@@ -391,8 +391,8 @@ async def flow_control_attack(port, connections, seconds, sources, streams, drib
             try:
                 h2conn.increment_flow_control_window(1, stream)
                 conn.frames_sent += 1
-            except h2.exceptions.StreamClosedError:
-                pass  # the stream ended in the same read: nothing to open
+            except h2.exceptions.ProtocolError:
+                pass  # the stream or the connection (a GOAWAY) ended in the same read: nothing left to open
 
         def stream_over(stream, outcome):
             if stream in opened:

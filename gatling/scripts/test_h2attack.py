@@ -8,6 +8,7 @@ import unittest
 
 import h2.config
 import h2.connection
+import h2.errors
 import h2.events
 import h2.exceptions
 import h2.settings
@@ -120,6 +121,16 @@ class AttackTest(unittest.IsolatedAsyncioTestCase):
         self.assertGreater(result["data_frames_received"], 10)
         self.assertEqual(server.largest_data, 1)
 
+    async def test_data_dribble_reports_a_goaway_that_came_with_the_data(self):
+        server = H2Server(goaway_after_data=True)
+        port = await server.start()
+        try:
+            result = await h2attack.data_dribble(port, 1, 1.0, abusenet.SourceAddresses(2))
+        finally:
+            await server.stop()
+        self.assertGreater(result["fates"]["goaway:ENHANCE_YOUR_CALM"], 0, result)
+        self.assertEqual(result["connections"], result["ended_by_server"] + result["fates"].get("open", 0))
+
     async def test_the_legitimate_client_gets_answers_over_one_connection(self):
         server = H2Server()
         port = await server.start()
@@ -137,9 +148,10 @@ class H2Server:
     """An h2c server on the h2 library: 10 concurrent streams at most; answers "hello" to any GET, as flow control
     allows, and remembers the largest DATA frame it sent."""
 
-    def __init__(self):
+    def __init__(self, goaway_after_data=False):
         self.connections = 0
         self.largest_data = 0
+        self.goaway_after_data = goaway_after_data
 
     async def start(self):
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
@@ -171,6 +183,10 @@ class H2Server:
                         pending[stream] = body[len(chunk):]
                         if not pending[stream]:
                             del pending[stream]
+                        if self.goaway_after_data:
+                            conn.close_connection(error_code=h2.errors.ErrorCodes.ENHANCE_YOUR_CALM)
+                            writer.write(conn.data_to_send())
+                            return
                 writer.write(conn.data_to_send())
                 await writer.drain()
         except (ConnectionError, h2.exceptions.ProtocolError):
