@@ -181,11 +181,16 @@ public final class Http2Connection {
                 discarded(stream, false);
             }
         }
+        if (failed) {
+            // Its streams have failed already; their workers learn it at their next read or write.
+            close.run();
+            return;
+        }
         if (!streams.isEmpty()) {
             idleSince = now;
             return;
         }
-        if (failed || goingAway && outbound.idle()) {
+        if (goingAway && outbound.idle()) {
             // A graceful end waits for the last responses to be written (the write timeout bounds that wait).
             close.run();
         } else if (now - idleSince > context.config().timeouts().idle().toNanos()) {
@@ -312,7 +317,8 @@ public final class Http2Connection {
     }
 
     private void closeIfDone() {
-        if ((goingAway || failed) && streams.isEmpty() && outbound.idle()) {
+        // A failed connection's streams have failed with it; a graceful end waits for its streams to finish.
+        if ((failed || goingAway && streams.isEmpty()) && outbound.idle()) {
             close.run();
         }
     }
@@ -340,6 +346,7 @@ public final class Http2Connection {
     private void resetStream(int streamId, ErrorCode code) {
         Http2Stream stream = streams.get(streamId);
         if (stream != null && reset(stream, code)) {
+            stopIfFailed();
             return;
         }
         // A stream closed already (or never opened): the frame alone answers the frame that offended.
@@ -347,6 +354,16 @@ public final class Http2Connection {
         context.counters().http2ResetsSent.increment();
         if (!resets.tick()) {
             calm("Too many streams reset");
+        }
+    }
+
+    /**
+     * Loop: a reset just spent the budget and ended the connection; the rest of what arrived is not parsed (the
+     * parser stops at the exception, and {@link #received} has nothing more to do).
+     */
+    private void stopIfFailed() {
+        if (failed) {
+            throw Http2Exception.connection(ErrorCode.ENHANCE_YOUR_CALM, "The connection has ended");
         }
     }
 
@@ -410,6 +427,7 @@ public final class Http2Connection {
             if (declared > 0) {
                 reset(stream, ErrorCode.PROTOCOL_ERROR);
                 forget(stream);
+                stopIfFailed();
                 return;
             }
             stream.remoteEnded(null);
@@ -453,6 +471,7 @@ public final class Http2Connection {
             context.counters().exchangesRefused.increment();
             reset(stream, ErrorCode.REFUSED_STREAM);
             forget(stream);
+            stopIfFailed();
         }
     }
 
