@@ -503,6 +503,27 @@ def target_order(name):
 # ---------------------------------------------------------------- SVG charts
 
 PALETTE = ["#2b6cb0", "#dd6b20", "#38a169", "#d53f8c", "#805ad5", "#d69e2e", "#319795", "#e53e3e", "#4a5568"]
+LEGEND_ROW = 16
+
+
+def colour_of(name, index):
+    """A target keeps its colour in every chart (one per target of TARGET_ORDER); other series go by position."""
+    if name in TARGET_ORDER:
+        return PALETTE[TARGET_ORDER.index(name) % len(PALETTE)]
+    return PALETTE[index % len(PALETTE)]
+
+
+def legend_rows(series, left, right_edge):
+    """The legend entries as rows of (name, x) that fit between left and right_edge (wrapped, never cut off)."""
+    rows, x = [[]], left
+    for name in series:
+        entry = 24 + 7 * len(name)
+        if rows[-1] and x + entry > right_edge:
+            rows.append([])
+            x = left
+        rows[-1].append((name, x))
+        x += entry
+    return rows
 
 
 def nice_max(value):
@@ -521,9 +542,12 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
     Every bar is labelled with its value, except bars equal to label_skip (e.g. 100 % success, the boring case)."""
     label_all = label_skip is None
     width = max(640, 120 + len(groups) * (len(series) * 22 + 30))
-    height = 380
     left, right, top, bottom = 70, 20, 50, 120
-    plot_w, plot_h = width - left - right, height - top - bottom
+    legend = legend_rows(series, left, width - right)
+    # The plot keeps its height; each legend row past the first adds one below it.
+    one_row_height = 380
+    height = one_row_height + LEGEND_ROW * (len(legend) - 1)
+    plot_w, plot_h = width - left - right, one_row_height - top - bottom
     # Headroom above the tallest bar for its (vertical) value label.
     top_value = nice_max(1.15 * max([v for v in values.values() if v is not None] or [1]))
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -551,7 +575,7 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
             x = x0 + si * bar_w
             y = top + plot_h - h
             svg.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w - 2:.1f}" height="{h:.1f}" '
-                       f'fill="{PALETTE[si % len(PALETTE)]}"><title>{html.escape(f"{group} / {name}: {value}")}'
+                       f'fill="{colour_of(name, si)}"><title>{html.escape(f"{group} / {name}: {value}")}'
                        f'</title></rect>')
             if label_all or value != label_skip:
                 lx, ly = x + bar_w / 2 + 2, y - 3
@@ -561,12 +585,12 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
         svg.append(f'<text x="{label_x:.1f}" y="{top + plot_h + 14}" text-anchor="end" '
                    f'transform="rotate(-30 {label_x:.1f} {top + plot_h + 14})">{html.escape(group)}</text>')
     svg.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#4a5568"/>')
-    legend_x = left
-    for si, name in enumerate(series):
-        svg.append(f'<rect x="{legend_x}" y="{height - 18}" width="10" height="10" '
-                   f'fill="{PALETTE[si % len(PALETTE)]}"/>')
-        svg.append(f'<text x="{legend_x + 14}" y="{height - 9}">{html.escape(name)}</text>')
-        legend_x += 24 + 7 * len(name)
+    index = {name: si for si, name in enumerate(series)}
+    for row_number, row in enumerate(legend):
+        y = one_row_height - 18 + LEGEND_ROW * row_number
+        for name, x in row:
+            svg.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{colour_of(name, index[name])}"/>')
+            svg.append(f'<text x="{x + 14}" y="{y + 9}">{html.escape(name)}</text>')
     svg.append("</svg>")
     path.write_text("\n".join(svg) + "\n")
     return path.name

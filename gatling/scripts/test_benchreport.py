@@ -3,6 +3,7 @@
 import contextlib
 import io
 import json
+import re
 import tempfile
 import unittest
 from pathlib import Path
@@ -312,6 +313,33 @@ class WebSocketTableTest(unittest.TestCase):
         names = ["WebSocketBroadcast", "WebSocketEcho-1000", "Db", "WebSocketIdle", "wrk-hello"]
         self.assertEqual(sorted(names, key=benchreport.simulation_order),
                          ["Db", "WebSocketEcho-1000", "WebSocketIdle", "WebSocketBroadcast", "wrk-hello"])
+
+
+class ChartLegendTest(unittest.TestCase):
+
+    TARGETS = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
+               "tomcat-platform", "jetty-platform", "netty"]
+
+    def test_every_target_gets_a_legend_entry_inside_the_chart_and_its_own_colour(self):
+        # Two groups of seven: the legend of one line used to run off the 640-pixel chart after four targets.
+        values = {(load, target): 1000 for load in ("wrk-hello", "wrk-json") for target in self.TARGETS}
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "chart.svg"
+            benchreport.grouped_bars("wrk", "req/s", ["wrk-hello", "wrk-json"], self.TARGETS, values, path)
+            svg = path.read_text()
+        width = int(re.search(r'<svg [^>]*width="(\d+)"', svg).group(1))
+        legend = re.findall(r'<rect x="(\d+)" y="\d+" width="10" height="10" fill="([^"]+)"/>\s*<text [^>]*>([^<]+)<',
+                            svg)
+        self.assertEqual([name for _, _, name in legend], self.TARGETS)
+        self.assertEqual(len({colour for _, colour, _ in legend}), len(self.TARGETS))
+        for x, _, name in legend:
+            self.assertLessEqual(int(x) + 14 + 7 * len(name), width, name)
+        bars = dict(re.findall(r'fill="([^"]+)"><title>wrk-hello / ([^:]+):', svg))
+        self.assertEqual({colour for _, colour, _ in legend}, set(bars))
+
+    def test_a_target_keeps_its_colour_whichever_targets_share_the_chart(self):
+        self.assertEqual(benchreport.colour_of("netty", 0), benchreport.colour_of("netty", 5))
+        self.assertNotEqual(benchreport.colour_of("p50", 0), benchreport.colour_of("p95", 1))
 
 
 def ab_rows(old, new, target="sprout-nio-platform", endpoint="hello"):
