@@ -63,9 +63,9 @@
 #   default of 8,192 would refuse the 10,000 sessions).
 # HTTP/2 knobs (h2 preset): LOAD_TOOL (wrk, or h2load: the WRK_* knobs then apply to h2load), H2_SHAPES
 #   ("c16m10 c64m100": h2load -c and -m per measured load), H2_IDLE_CONNECTIONS (2000; 0 = no idle step),
-#   H2_IDLE_SETTLE_SECONDS (3, after the last connection opened and before RSS is read), H2_IDLE_PING_SECONDS (5: a
+#   H2_IDLE_SETTLE_SECONDS (3, after the last connection opened and before RSS is read), H2_IDLE_PING_SECONDS (15: a
 #   PING per held connection so often, which keeps it open past Tomcat's 20 s and Jetty's 30 s idle time-outs
-#   without a stream; 0 = none).
+#   without a stream; Tomcat's overhead protection closes connections that ping every 5 s; 0 = none).
 # With wrk enabled, each target's server stays up (idle) after its Gatling runs and is reused by the wrk phase.
 set -uo pipefail
 
@@ -142,7 +142,7 @@ if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
 fi
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
 : "${WRK_SETTLE_SECONDS:=10}" "${WRK_JIT_SETTLED_PERMILLE:=20}" "${WRK_WARMUP_MAX:=240}" "${LOAD_TOOL:=wrk}"
-: "${H2_SHAPES:=c16m10 c64m100}" "${H2_IDLE_CONNECTIONS:=2000}" "${H2_IDLE_SETTLE_SECONDS:=3}" "${H2_IDLE_PING_SECONDS:=5}"
+: "${H2_SHAPES:=c16m10 c64m100}" "${H2_IDLE_CONNECTIONS:=2000}" "${H2_IDLE_SETTLE_SECONDS:=3}" "${H2_IDLE_PING_SECONDS:=15}"
 case "$LOAD_TOOL" in
   wrk) ;;
   h2load)

@@ -11,8 +11,9 @@ Order: the server's live heap (a full collection by `jcmd PID GC.run`, then the 
 other; `--settle` seconds; its RSS and the connections still open; its live heap again, the connections still held.
 A connection counts as opened when its GET got a response over h2 (h2c with prior knowledge, or ALPN h2 over TLS,
 certificate not checked). Servers close idle HTTP/2 connections (Tomcat after 20 s without a frame, Jetty after
-30 s), so each connection sends a PING every `--ping` seconds (0: never) while it is held, which keeps it open
-without a stream. Prints progress on stderr and one result line on stdout:
+30 s), so each connection sends a PING every `--ping` seconds (default 15; 0: never) while it is held, which keeps
+it open without a stream. Not more often: Tomcat counts PINGs as overhead and closed connections that sent one
+every 5 s within 75 s (its overhead protection). Prints progress on stderr and one result line on stdout:
 
   h2-idle connections=N opened=N open=N closed_by_server=N rss_before_kb=K rss_after_kb=K heap_before_kb=K
           heap_after_kb=K open_seconds=S error=first failure, free text
@@ -204,7 +205,7 @@ def main(argv=None):
     parser.add_argument("--tls", action="store_true")
     parser.add_argument("--path", default="/benchmark/hello")
     parser.add_argument("--settle", type=float, default=3.0)
-    parser.add_argument("--ping", type=float, default=5.0)
+    parser.add_argument("--ping", type=float, default=15.0)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds for one connection's set-up")
     parser.add_argument("--jcmd", help="the JDK's jcmd, for the live heap (left out without it)")
     args = parser.parse_args(argv)
