@@ -19,6 +19,25 @@
 #   fd-exhaustion  connections until the server's open files run out (below scale 1: its soft limit is lowered
 #                  to baseline + scale x headroom first), held, released: does it serve again?
 #   graceful       200 requests of 3 s in flight, then SIGTERM: how many complete
+# HTTP/2 attacks, run only when chosen (by name, by the group name `h2` in ABUSE_ATTACKS, or ABUSE_H2=1, which adds
+# them all to the attacks chosen), each against a server started with --server.http2.enabled=true and attacked over
+# h2c with prior knowledge on the plaintext port (gatling/scripts/h2attack.py; needs Python's h2, which
+# gatling/h2tools.sh installs when missing). Every attacking connection that the server ends is replaced at once:
+#   h2-rapid-reset     200 connections, each looping HEADERS + RST_STREAM(CANCEL) as fast as the socket takes them
+#                      (CVE-2023-44487)
+#   h2-continuation    200 connections, each HEADERS without END_HEADERS, then CONTINUATION frames without end
+#                      (16 KiB of header fields, or empty, on alternate connections; CVE-2024-27316)
+#   h2-ping-flood      200 connections of PING frames as fast as possible (CVE-2019-9512)
+#   h2-settings-flood  200 connections of empty SETTINGS frames as fast as possible (CVE-2019-9515)
+#                      (the floods: half the connections never read, with a 4 KiB receive buffer)
+#   h2-zero-window     100 connections with SETTINGS_INITIAL_WINDOW_SIZE=0, each with up to 100 streams of
+#                      GET /benchmark/stream?size=1048576, the window never opened
+#   h2-data-dribble    100 connections x 10 such streams, each stream's window opened 1 byte at a time
+#                      (CVE-2019-9511)
+#   Beside them, a legitimate HTTP/2 client too: GET /benchmark/hello at ABUSE_RATE on one h2c connection (new
+#   streams in an open model). A row passes when both legitimate clients had no failure and p99 <= 100 ms, the
+#   server's RSS grew <= 64 MiB and it used <= 25 % of a core in 2 s of quiet after the release, and it is clean
+#   (alive, open files back, both clients served afterwards). How it ended the attackers is reported.
 # Counts are multiplied by ABUSE_SCALE. Per attack: start, warm-up (unmeasured), ABUSE_BASELINE_SECONDS of legit
 # clients alone, the attack, release and wait (<= 20 s) for the server's open files to return to the baseline,
 # 3 s of legit clients alone, stop. A full run takes about 7 targets x 9 attacks x 1.5-2 min.
@@ -27,11 +46,13 @@
 # of docs/abuse.md; at a smaller scale (a smoke) bench-results/abuse-<date>-<time>/ only. Server logs and the
 # legitimate clients' per-request lines go to bench-results/<same id>/ (git-ignored).
 #
-# Knobs: ABUSE_SCALE (1), ABUSE_SERVERS (targets, instead of arguments), ABUSE_ATTACKS, ABUSE_SECONDS (60),
-#   ABUSE_RATE (200 legit requests/s), ABUSE_BASELINE_SECONDS (5), ABUSE_TRICKLE_SECONDS (2), ABUSE_SOURCES
-#   (8 source addresses 127.0.0.2.., for ephemeral ports), PIN (1 = server on CPU SERVER_CPU, clients on LOAD_CPU),
-#   JVM_FLAGS, APP_ARGS, PORT, SKIP_BUILD (1 = reuse built jars), OUT_DIR, RAW_DIR, SUMMARY_DOC.
+# Knobs: ABUSE_SCALE (1), ABUSE_SERVERS (targets, instead of arguments), ABUSE_ATTACKS, ABUSE_H2 (0; 1 = add the h2
+#   attacks), ABUSE_SECONDS (60), ABUSE_RATE (200 legit requests/s, HTTP/1.1 and h2 each), ABUSE_BASELINE_SECONDS (5),
+#   ABUSE_TRICKLE_SECONDS (2), ABUSE_SOURCES (8 source addresses 127.0.0.2.., for ephemeral ports), PIN (1 = server
+#   on CPU SERVER_CPU, clients on LOAD_CPU), JVM_FLAGS, APP_ARGS, PORT, SKIP_BUILD (1 = reuse built jars), OUT_DIR,
+#   RAW_DIR, SUMMARY_DOC.
 # Smoke: ABUSE_SCALE=0.05 ABUSE_SECONDS=20 ABUSE_SERVERS=sprout-nio-platform gatling/abuse.sh
+#        ABUSE_SCALE=0.05 ABUSE_SECONDS=15 ABUSE_ATTACKS=h2 ABUSE_SERVERS=tomcat-platform gatling/abuse.sh
 #
 # Loopback only. The servers keep the open-file limit this shell has; only the client processes raise theirs (as
 # far as allowed). Every process started here is stopped on exit, interrupted or not.
@@ -41,6 +62,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SCRIPTS="$ROOT/gatling/scripts"
 # shellcheck source=scripts/bench-lib.sh
 . "$SCRIPTS/bench-lib.sh"
+# shellcheck source=h2tools.sh
+. "$ROOT/gatling/h2tools.sh"
 
 usage() {
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
@@ -49,9 +72,11 @@ usage() {
 case "${1:-}" in -h|--help|help) usage ;; esac
 
 ALL_ATTACKS="slowloris idle slow-readers slow-bodies slow-uploads aborts flood fd-exhaustion graceful"
+H2_ATTACKS="h2-rapid-reset h2-continuation h2-ping-flood h2-settings-flood h2-zero-window h2-data-dribble"
 DEFAULT_TARGETS="sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual tomcat-platform tomcat-virtual jetty-platform"
 : "${ABUSE_SCALE:=1}" "${ABUSE_SECONDS:=60}" "${ABUSE_RATE:=200}" "${ABUSE_BASELINE_SECONDS:=5}"
 : "${ABUSE_TRICKLE_SECONDS:=2}" "${ABUSE_SOURCES:=8}" "${ABUSE_ATTACKS:=$ALL_ATTACKS}"
+: "${ABUSE_H2:=0}"
 : "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
 : "${JVM_FLAGS:=-Xms512m -Xmx512m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
 
@@ -63,10 +88,22 @@ fi
 for target in "${TARGETS[@]}"; do
   { is_target "$target" && [ "$target" != netty ]; } || { echo "Unknown target '$target'." >&2; usage; }
 done
-read -ra ATTACKS <<< "$ABUSE_ATTACKS"
-for attack in "${ATTACKS[@]}"; do
-  [[ " $ALL_ATTACKS " == *" $attack "* ]] || { echo "Unknown attack '$attack'." >&2; usage; }
+[ "$ABUSE_H2" = 1 ] && ABUSE_ATTACKS="$ABUSE_ATTACKS h2"
+ATTACKS=()
+for attack in $ABUSE_ATTACKS; do
+  if [ "$attack" = h2 ]; then
+    read -ra chosen <<< "$H2_ATTACKS"
+  elif [[ " $ALL_ATTACKS $H2_ATTACKS " == *" $attack "* ]]; then
+    chosen=("$attack")
+  else
+    echo "Unknown attack '$attack'." >&2; usage
+  fi
+  for one in "${chosen[@]}"; do
+    [[ " ${ATTACKS[*]} " == *" $one "* ]] || ATTACKS+=("$one")
+  done
 done
+WITH_H2=0
+[[ " ${ATTACKS[*]} " == *" h2-"* ]] && WITH_H2=1
 FULL=$(python3 -c "import sys; print(1 if float(sys.argv[1]) >= 1 else 0)" "$ABUSE_SCALE") \
   || die "ABUSE_SCALE must be a number, not '$ABUSE_SCALE'"
 
@@ -78,6 +115,7 @@ else
 fi
 : "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
 begin_run
+[ "$WITH_H2" = 1 ] && h2tools
 
 # ------------------------------------------------------------------ jars
 jar_of() { echo "$ROOT/sample-boot-app/target/$1/sample-boot-app-$1.jar"; }
@@ -108,12 +146,19 @@ if row.get("status", "ok") == "ok":
     legit = row["legit"]["attack"]
     print("   -> legit p50/p99 %s / %s, failed %d/%d; %s" % (abusereport.ms(legit["p50_ms"]),
           abusereport.ms(legit["p99_ms"]), legit["failed"], legit["requests"], abusereport.describe_outcome(row)))
+    if "legit_h2" in row:
+        legit = row["legit_h2"]["attack"]
+        print("   -> legit h2 p50/p99 %s / %s, failed %d/%d" % (abusereport.ms(legit["p50_ms"]),
+              abusereport.ms(legit["p99_ms"]), legit["failed"], legit["requests"]))
 print("   -> " + ("pass" if passed else "FAIL: " + "; ".join(reasons)))' "$SCRIPTS"
 }
 
 STEP=0
 run_attack() { # target attack
   local target=$1 attack=$2 port log pid out
+  # The h2 rows: h2c on the plaintext port (start_server reads APP_ARGS; local to this call).
+  local APP_ARGS=$APP_ARGS
+  [[ "$attack" == h2-* ]] && APP_ARGS="--server.http2.enabled=true $APP_ARGS"
   STEP=$((STEP + 1))
   port=$(free_port "$PORT")
   log="$RAW_DIR/logs/$target-$attack-server.log"
@@ -121,8 +166,11 @@ run_attack() { # target attack
   start_server "$(jar_of "$(flavour_of "$target")")" "$target" "$port" "$log"
   pid=$SERVER_PID
   if ! wait_ready "$pid" "$port" > /dev/null; then
-    record_status "$target" "$attack" failed "not ready within 180 s (see $log)"
-    progress "$target: FAILED to start (see $log)"
+    # Boot's failure report names the cause on the line after "Description:" (Sprout refusing HTTP/2, say).
+    local cause
+    cause=$(grep -A2 '^Description:' "$log" | sed -n 3p)
+    record_status "$target" "$attack" failed "not ready${cause:+: $cause} (see $log)"
+    progress "$target: FAILED to start${cause:+: $cause} (see $log)"
     stop_server "$pid"
     return 1
   fi
@@ -168,6 +216,9 @@ write_machine() {
       echo "- pinning: none"
     fi
     echo "- scale $ABUSE_SCALE (counts), each attack <= ${ABUSE_SECONDS}s; legitimate clients: GET /benchmark/hello, $ABUSE_RATE/s, a new connection each, 5 s time-out; baseline ${ABUSE_BASELINE_SECONDS}s; slowloris trickle one byte per ${ABUSE_TRICKLE_SECONDS}s"
+    if [ "$WITH_H2" = 1 ]; then
+      echo "- h2 rows: servers started with \`--server.http2.enabled=true\`, attacked over h2c (prior knowledge); a legitimate HTTP/2 client beside the HTTP/1.1 one: GET /benchmark/hello, $ABUSE_RATE/s on one h2c connection, 5 s time-out; $(h2tools_versions | tail -1)"
+    fi
     echo "- targets: ${TARGETS[*]}; attacks: ${ATTACKS[*]}"
     echo "- raw logs: bench-results/$RUN_ID/ (not committed)"
   } > "$OUT_DIR/machine.md"

@@ -7,6 +7,7 @@ library only). Used by gatling/abuse.sh, which starts and stops the servers:
                                        print one JSON result row; keys: target, pid, port, scale, seconds, rate,
                                        baseline, sources, trickle, work_dir
   abuse.py legit PORT RATE SECONDS OUT the legitimate clients alone (abuse.py run starts them in a child process)
+  abuse.py legit-h2 PORT RATE SECONDS OUT   the legitimate HTTP/2 client alone (h2legit.py; the h2 rows start it too)
   abuse.py flood-shard key=value...    one process's part of a flood too large for one process's open files
 
 The timeline of a run, and the windows the legitimate requests are reported in (by their start time):
@@ -15,6 +16,10 @@ The timeline of a run, and the windows the legitimate requests are reported in (
 
 The server's open files are read when no connection at all is open ("quiet", and once the attack is released and
 the legitimate clients have stopped), so that a slow server's many legitimate requests in flight do not count.
+
+The h2 attacks (h2attack.py, which needs the `h2` library; imported only when one runs) also warm up the server's
+HTTP/2 path, run the legitimate HTTP/2 client beside the HTTP/1.1 one in every window, and read the server's CPU for
+2 s with nothing at all running once the attack is released (work the attack left behind shows there).
 """
 
 import asyncio
@@ -33,6 +38,25 @@ import abusereport
 from abuseprobe import ServerProbe, tcp_memory_kib
 
 FDS_TOLERANCE = 8
+QUIET_CPU_SECONDS = 2.0
+
+
+def is_h2(attack_name):
+    return attack_name.startswith("h2-")
+
+
+def attack_names():
+    import h2attack
+    return list(abuseattacks.ATTACKS) + list(h2attack.ATTACKS)
+
+
+def attack_coroutine(attack_name):
+    """The coroutine taking an abuseattacks.Attack context for `attack_name`."""
+    if not is_h2(attack_name):
+        return abuseattacks.ATTACKS[attack_name]
+    import h2attack  # only here: the other attacks need nothing beyond the standard library
+    attack, full = h2attack.ATTACKS[attack_name]
+    return lambda ctx: attack(ctx.port, ctx.count(full), ctx.seconds, ctx.sources)
 
 
 def log(message):
@@ -97,7 +121,7 @@ async def warm_up(port):
     await asyncio.gather(*(session("/benchmark/stream?size=65536", 250) for _ in range(8)))
 
 
-def start_legit(port, rate, seconds, output):
+def start_legit(port, rate, seconds, output, kind="legit"):
     def in_child():
         abuseattacks.die_with_parent()
         try:
@@ -106,8 +130,21 @@ def start_legit(port, rate, seconds, output):
             os.nice(-5)
         except OSError:
             pass  # not root: equal priority, noted in the report's machine section
-    return subprocess.Popen([sys.executable, "-B", __file__, "legit", str(port), str(rate), str(seconds), str(output)],
+    return subprocess.Popen([sys.executable, "-B", __file__, kind, str(port), str(rate), str(seconds), str(output)],
                             preexec_fn=in_child)
+
+
+class LegitClients:
+    """The legitimate clients of one window: HTTP/1.1 always, and the HTTP/2 client too for an h2 row."""
+
+    def __init__(self, port, rate, seconds, h1_file, h2_file=None):
+        self.processes = [start_legit(port, rate, seconds, h1_file)]
+        if h2_file:
+            self.processes.append(start_legit(port, rate, seconds, h2_file, kind="legit-h2"))
+
+    def stop(self, wait=False):
+        for process in self.processes:
+            stop_legit(process, wait)
 
 
 def stop_legit(legit, wait=False):
@@ -144,18 +181,25 @@ async def run(attack_name, options):
                               trickle_seconds=float(options["trickle"]))
     rate, baseline_seconds = float(options["rate"]), float(options["baseline"])
     work = Path(options["work_dir"]) / f"{options['target']}-{attack_name}"
+    h2 = is_h2(attack_name)
     during_file, after_file = Path(f"{work}-legit.txt"), Path(f"{work}-legit-after.txt")
-    for stale in (during_file, after_file):
-        stale.unlink(missing_ok=True)
+    h2_during, h2_after = (Path(f"{work}-legit-h2.txt"), Path(f"{work}-legit-h2-after.txt")) if h2 else (None, None)
+    for stale in (during_file, after_file, h2_during, h2_after):
+        if stale:
+            stale.unlink(missing_ok=True)
     row = {"target": options["target"], "attack": attack_name, "scale": ctx.scale, "seconds": ctx.seconds,
            "rate": rate, "client_fd_limit": raise_open_file_limit()}
 
     log("warm-up (unmeasured)")
     await warm_up(port)
+    if h2:
+        import h2legit
+        await h2legit.warm_up(port, 4000, "/benchmark/hello")
+        await h2legit.warm_up(port, 200, "/benchmark/stream?size=65536")
     # Open files are compared with no traffic at all, before and after: legitimate requests in flight would
     # otherwise count, and there are many of them exactly when the server is slow.
     fds_base = await quiet_fds(probe)
-    legit = start_legit(port, rate, baseline_seconds + ctx.seconds + 120, during_file)
+    legit = LegitClients(port, rate, baseline_seconds + ctx.seconds + 120, during_file, h2_during)
     try:
         await asyncio.sleep(baseline_seconds)
         rss_base, _, threads_base = probe.sample()
@@ -166,16 +210,17 @@ async def run(attack_name, options):
             f"attack {attack_name}")
         attack_start = time.time()
         cpu_start = probe.cpu_seconds()
-        result = await abuseattacks.ATTACKS[attack_name](ctx)
+        result = await attack_coroutine(attack_name)(ctx)
         attack_end = result.pop("legit_window_end", time.time())
         cpu_end = probe.cpu_seconds()
         await probe.stop()
     finally:
-        stop_legit(legit)
+        legit.stop()
     fds_after, settle = await probe.settle_fds(fds_base + FDS_TOLERANCE, 20.0)
+    cpu_quiet = await quiet_cpu_pct(probe) if h2 else None
     if probe.alive():
         log(f"released: {fds_after} open files after {settle:.1f} s; legitimate clients alone for 3 s")
-        stop_legit(start_legit(port, rate, 3.0, after_file), wait=True)
+        LegitClients(port, rate, 3.0, after_file, h2_after).stop(wait=True)
     else:
         fds_after = None  # an exited process not yet reaped shows no open files, which is not "back"
         log("released: the server has exited")
@@ -197,7 +242,23 @@ async def run(attack_name, options):
             else round((cpu_end - cpu_start) / max(0.001, attack_end - attack_start) * 100),
         },
     })
+    if h2:
+        h2_samples = read_legit(h2_during)
+        row["legit_h2"] = {
+            "baseline": abusereport.summarise_legit([s for s in h2_samples if s[0] < attack_start]),
+            "attack": abusereport.summarise_legit([s for s in h2_samples if attack_start <= s[0] < attack_end]),
+            "after": abusereport.summarise_legit(read_legit(h2_after)),
+        }
+        row["server"]["cpu_quiet_pct"] = cpu_quiet
     return row
+
+
+async def quiet_cpu_pct(probe):
+    """The server's CPU over QUIET_CPU_SECONDS with no client running at all, in % of one core."""
+    before = probe.cpu_seconds()
+    await asyncio.sleep(QUIET_CPU_SECONDS)
+    after = probe.cpu_seconds()
+    return None if before is None or after is None else round((after - before) / QUIET_CPU_SECONDS * 100)
 
 
 async def quiet_fds(probe):
@@ -211,7 +272,7 @@ async def quiet_fds(probe):
 
 
 def main(argv):
-    if len(argv) >= 2 and argv[0] == "run" and argv[1] in abuseattacks.ATTACKS:
+    if len(argv) >= 2 and argv[0] == "run" and (argv[1] in abuseattacks.ATTACKS or is_h2(argv[1])):
         options = dict(argument.split("=", 1) for argument in argv[2:])
         print(json.dumps(asyncio.run(run(argv[1], options))), flush=True)
         return 0
@@ -226,8 +287,12 @@ def main(argv):
         raise_open_file_limit()
         asyncio.run(abuselegit.run(int(argv[1]), float(argv[2]), float(argv[3]), argv[4]))
         return 0
+    if len(argv) == 5 and argv[0] == "legit-h2":
+        import h2legit
+        asyncio.run(h2legit.run(int(argv[1]), float(argv[2]), float(argv[3]), argv[4]))
+        return 0
     print(__doc__, file=sys.stderr)
-    print("attacks: " + " ".join(abuseattacks.ATTACKS), file=sys.stderr)
+    print("attacks: " + " ".join(attack_names()), file=sys.stderr)
     return 2
 
 

@@ -17,6 +17,11 @@ The acceptance of issue 11, as this harness reads it (every threshold is a const
   flood          clean
   fd-exhaustion  clean: alive, serving again within 15 s of the release, open files back to the baseline
   graceful       every in-flight request completed with 200, and the process exited within 30 s
+  h2-*           (the HTTP/2 rows: h2-rapid-reset, h2-continuation, h2-ping-flood, h2-settings-flood, h2-zero-window,
+                 h2-data-dribble) no legitimate request failed and legit p99 <= 100 ms, for the HTTP/1.1 clients
+                 and for the HTTP/2 client alike; server RSS growth <= 64 MiB; server CPU <= 25 % of a core in the
+                 2 s of quiet after the release (no work left running); and clean, with the HTTP/2 client served
+                 afterwards too. What the server did to the attacking connections is reported, not judged.
 A legitimate request that failed ranks slower than any that succeeded, so a p99 that lands on a failure has no
 value ("failed") and fails the threshold. When the legitimate client itself started its requests late (p99 lag over
 50 ms: its CPU was taken), a failed latency threshold says so, because the latency is then not the server's alone.
@@ -37,8 +42,12 @@ RSS_GROWTH_LIMIT_KIB = 64 * 1024
 RECOVERY_LIMIT_SECONDS = 15.0
 FDS_TOLERANCE = 8
 CLIENT_LAG_LIMIT_MS = 50.0
+QUIET_CPU_LIMIT_PCT = 25
 
-ATTACK_ORDER = ["slowloris", "idle", "slow-readers", "slow-bodies", "slow-uploads", "aborts", "flood", "fd-exhaustion", "graceful"]
+H2_ATTACKS = ["h2-rapid-reset", "h2-continuation", "h2-ping-flood", "h2-settings-flood", "h2-zero-window",
+              "h2-data-dribble"]
+ATTACK_ORDER = ["slowloris", "idle", "slow-readers", "slow-bodies", "slow-uploads", "aborts", "flood", "fd-exhaustion",
+                "graceful"] + H2_ATTACKS
 TARGET_ORDER = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
                 "tomcat-platform", "tomcat-virtual", "jetty-platform", "jetty-virtual"]
 SUMMARY_BEGIN = "<!-- abuse-results:begin -->"
@@ -111,6 +120,31 @@ def with_client_lag(reasons, legit):
             for reason in reasons]
 
 
+def strictly_fast(legit):
+    """fast(), and not a single failure."""
+    reasons = fast(legit)
+    if legit and legit["failed"] and not any(reason.startswith("legit failures") for reason in reasons):
+        reasons.insert(0, f"legit failures {legit['failed']}/{legit['requests']} ({describe_counts(legit['failures'])})")
+    return reasons
+
+
+def h2_verdict(row):
+    server = row["server"]
+    reasons = strictly_fast(row["legit"]["attack"])
+    reasons += [f"h2 {reason}" for reason in strictly_fast(row["legit_h2"]["attack"])]
+    growth = rss_growth_kib(server)
+    if growth is None or growth > RSS_GROWTH_LIMIT_KIB:
+        reasons.append(f"RSS growth {mib(growth)} > {RSS_GROWTH_LIMIT_KIB // 1024} MiB")
+    quiet = server.get("cpu_quiet_pct")
+    if server["alive"] and (quiet is None or quiet > QUIET_CPU_LIMIT_PCT):
+        reasons.append(f"server CPU {quiet}% > {QUIET_CPU_LIMIT_PCT}% with nothing running after the attack")
+    reasons += clean(row)
+    after = row["legit_h2"]["after"]
+    if server["alive"]:
+        reasons += [f"after the attack: h2 {reason}" for reason in with_client_lag(served(after), after)]
+    return reasons
+
+
 def clean(row):
     server = row["server"]
     reasons = []
@@ -169,6 +203,8 @@ def verdict(row):
         recovery = result.get("recovery_seconds")
         if recovery is None or recovery > RECOVERY_LIMIT_SECONDS:
             reasons.append(f"not serving within {RECOVERY_LIMIT_SECONDS:.0f} s of the release")
+    elif attack in H2_ATTACKS:
+        reasons = h2_verdict(row)
     elif attack == "graceful":
         in_flight = result["in_flight"]
         total = sum(in_flight.values())
@@ -203,8 +239,29 @@ def describe_fates(slow):
     return text
 
 
+def describe_h2_attack(result, server):
+    text = (f"{result['connections']} attacking connections: {describe_counts(result['fates'])}; "
+            f"{result['ended_by_server']} ended by the server")
+    if result["ended_seconds_p50"] is not None:
+        text += f" after {result['ended_seconds_p50']:g} s (p50), {result['ended_seconds_max']:g} s (max)"
+    text += f"; {result['frames_sent']} frames written ({result['frames_per_second']}/s)"
+    if result["streams_opened"]:
+        text += f", {result['streams_opened']} streams"
+    if result["data_frames_received"]:
+        text += f", {result['data_frames_received']} DATA frames received"
+    streams = result.get("streams")
+    if streams:
+        text += f"; streams: {describe_counts(streams['outcomes'])}"
+        if streams["ended_seconds_p50"] is not None:
+            text += f", ended after {streams['ended_seconds_p50']:g} s (p50), {streams['ended_seconds_max']:g} s (max)"
+    text += f"; server CPU {server.get('cpu_pct')}% during, {server.get('cpu_quiet_pct')}% quiet after"
+    return text
+
+
 def describe_outcome(row):
     attack, result, server = row["attack"], row["attack_result"], row["server"]
+    if attack in H2_ATTACKS:
+        return describe_h2_attack(result, server)
     if attack in ("slowloris", "slow-bodies", "slow-uploads"):
         return describe_fates(result["slow"])
     if attack == "idle":
@@ -261,12 +318,20 @@ def detail_line(row):
     if row["attack"] != "graceful":
         fds += " (back)" if fds_back(server) else " (**not back**)"
     fds += f"; threads {server['threads_base']} → {server['threads_peak']} → {server['threads_after'] or '-'}"
-    latency = f"{ms(legit['p50_ms'])} / {ms(legit['p99_ms'])}" if legit["requests"] else "-"
-    failures = f"{legit['failed']}/{legit['requests']}" + (
-        f" ({describe_counts(legit['failures'])})" if legit["failed"] else "")
+    latency, failures = legit_cells(legit)
+    if "legit_h2" in row:
+        latency_h2, failures_h2 = legit_cells(row["legit_h2"]["attack"])
+        latency, failures = f"h1 {latency}; h2 {latency_h2}", f"h1 {failures}; h2 {failures_h2}"
     verdict_text = "pass" if passed else "**FAIL**: " + "; ".join(reasons)
     return (f"| {row['attack']} | {latency} | {failures} | {slow_column(row)} | {describe_outcome(row)} | "
             f"{mib(rss_growth_kib(server))} | {fds} | {verdict_text} |")
+
+
+def legit_cells(legit):
+    latency = f"{ms(legit['p50_ms'])} / {ms(legit['p99_ms'])}" if legit["requests"] else "-"
+    failures = f"{legit['failed']}/{legit['requests']}" + (
+        f" ({describe_counts(legit['failures'])})" if legit["failed"] else "")
+    return latency, failures
 
 
 def matrix_cell(row):
@@ -295,6 +360,11 @@ def matrix_cell(row):
     if row["attack"] == "graceful":
         in_flight = row["attack_result"]["in_flight"]
         text = f"{in_flight.get('200', 0)}/{sum(in_flight.values())} completed"
+    if row["attack"] in H2_ATTACKS:
+        h2 = row["legit_h2"]["attack"]
+        result = row["attack_result"]
+        text = (f"p99 h1 {ms(legit['p99_ms'])} / h2 {ms(h2['p99_ms'])}, RSS +{mib(rss_growth_kib(row['server']))}, "
+                f"{result['ended_by_server']}/{result['connections']} attackers ended")
     return ("pass " if passed else "**FAIL** ") + text
 
 

@@ -35,6 +35,17 @@ def row(attack, result, during=None, after=None, srv=None, target="sprout-nio-pl
             "server": srv or server()}
 
 
+def h2_row(during=None, h2_during=None, h2_after=None, srv=None, cpu_quiet=3):
+    result = {"connections": 181, "fates": {"goaway:ENHANCE_YOUR_CALM": 180, "open": 1}, "ended_by_server": 180,
+              "ended_seconds_p50": 0.1, "ended_seconds_max": 0.9, "frames_sent": 5_000_000,
+              "frames_per_second": 330_000, "streams_opened": 2_500_000, "data_frames_received": 0, "seconds": 15.1}
+    attacked = row("h2-rapid-reset", result, during=during, srv=srv or server())
+    attacked["server"].update(cpu_pct=95, cpu_quiet_pct=cpu_quiet)
+    attacked["legit_h2"] = {"baseline": legit(), "attack": h2_during or legit(),
+                            "after": h2_after or legit(requests=600)}
+    return attacked
+
+
 class PercentileTest(unittest.TestCase):
 
     def test_takes_the_nearest_rank(self):
@@ -116,6 +127,29 @@ class VerdictTest(unittest.TestCase):
         self.assertEqual(reasons, ["legit failures 1/1000 (timeout x1)"])
         passed, reasons = abusereport.verdict(row("slow-uploads", uploads, during=legit(p99=3000.0)))
         self.assertEqual(reasons, ["legit p99 3000 ms > 100 ms"])
+
+    def test_h2_rows_need_both_legitimate_clients_served_fast_and_the_server_bounded(self):
+        self.assertEqual(abusereport.verdict(h2_row()), (True, []))
+        self.assertEqual(abusereport.verdict(h2_row(h2_during=legit(failed=1)))[1],
+                         ["h2 legit failures 1/1000 (timeout x1)"])
+        self.assertEqual(abusereport.verdict(h2_row(during=legit(p99=150.0)))[1], ["legit p99 150 ms > 100 ms"])
+        grown = server(rss_base=300_000, rss_peak=300_000 + 65 * 1024)
+        self.assertEqual(abusereport.verdict(h2_row(srv=grown))[1], ["RSS growth 65.0 MiB > 64 MiB"])
+        self.assertEqual(abusereport.verdict(h2_row(cpu_quiet=80))[1],
+                         ["server CPU 80% > 25% with nothing running after the attack"])
+        self.assertEqual(abusereport.verdict(h2_row(h2_after=legit(requests=600, failed=600, p99=None)))[1],
+                         ["after the attack: h2 legit failures 600/600 (timeout x600)",
+                          "after the attack: h2 legit p99 failed > 1000 ms"])
+
+    def test_h2_rows_show_both_legitimate_clients_and_what_the_server_did_to_the_attackers(self):
+        attacked = h2_row()
+        self.assertEqual(abusereport.matrix_cell(attacked),
+                         "pass p99 h1 20 ms / h2 20 ms, RSS +9.8 MiB, 180/181 attackers ended")
+        line = abusereport.detail_line(attacked)
+        self.assertIn("| h2-rapid-reset | h1 2 ms / 20 ms; h2 2 ms / 20 ms | h1 0/1000; h2 0/1000 | - | "
+                      "181 attacking connections: goaway:ENHANCE_YOUR_CALM x180, open x1; 180 ended by the server "
+                      "after 0.1 s (p50), 0.9 s (max); 5000000 frames written (330000/s), 2500000 streams; "
+                      "server CPU 95% during, 3% quiet after |", line)
 
     def test_clean_needs_the_server_alive_its_files_back_and_legit_served_afterwards(self):
         result = {"aborted": {"reset-mid-head": 10000}, "seconds": 12.0}

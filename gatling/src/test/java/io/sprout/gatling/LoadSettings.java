@@ -14,7 +14,8 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 /**
  * The parameters every simulation shares, read from system properties:
  * <ul>
- * <li>{@code baseUrl} (default {@code http://127.0.0.1:8080}): must resolve to a loopback address; anything else
+ * <li>{@code baseUrl} (default {@code http://127.0.0.1:8080}; {@code https} for the TLS runs): must resolve to a
+ * loopback address; anything else
  * is refused, so a benchmark can never load another machine.</li>
  * <li>{@code scale} (default {@code 1.0}): multiplies every phase duration (never below one second), so
  * {@code -Dscale=0.1} runs the same shape ten times shorter. Rates are unchanged.</li>
@@ -120,8 +121,8 @@ final class LoadSettings {
 
     private static String requireLoopback(String baseUrl) {
         URI uri = URI.create(baseUrl);
-        if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
-            throw new IllegalArgumentException("baseUrl must be http://<loopback host>:<port>, was " + baseUrl);
+        if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+            throw new IllegalArgumentException("baseUrl must be http(s)://<loopback host>:<port>, was " + baseUrl);
         }
         try {
             for (InetAddress address : InetAddress.getAllByName(uri.getHost())) {

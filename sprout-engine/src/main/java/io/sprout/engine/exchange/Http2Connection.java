@@ -18,9 +18,7 @@ import io.sprout.engine.http2.Setting;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
@@ -46,8 +44,6 @@ import java.util.concurrent.RejectedExecutionException;
 public final class Http2Connection {
 
     private static final System.Logger LOG = System.getLogger(Http2Connection.class.getName());
-    /** Closed streams remembered, to tell a late frame on a closed stream from a stream id that was never used. */
-    private static final int RECENTLY_CLOSED = 128;
     /** Queued output beyond which the loop stops reading, so a client that does not read cannot make us queue. */
     private static final long READ_PAUSE = 4L * Http2Outbound.HIGH_WATER;
     /** WINDOW_UPDATE increments below this are overhead (data dribble) unless they complete a body. */
@@ -61,27 +57,19 @@ public final class Http2Connection {
     private final FrameParser parser;
     private final HpackDecoder decoder;
     private final Map<Integer, Http2Stream> streams = new ConcurrentHashMap<>();
-    private final Map<Integer, Boolean> recentlyClosed = new LinkedHashMap<>(RECENTLY_CLOSED * 2, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
-            return size() > RECENTLY_CLOSED;
-        }
-    };
+    private final ClosedStreams closedStreams = new ClosedStreams();
     private final RateCounter resets;
     private final RateCounter controlFrames;
     private final RateCounter emptyFrames;
-    private final Object receiveLock = new Object();
-    private long receiveWindow;
-    private long unacknowledged;
+    private final ReceiveWindow receiveWindow;
+    private final HeaderBlock block;
+    /** A new stream whose HEADERS the parser already refused; 0 when none. */
+    private int refusedBlock;
     private long peerInitialWindow = 65_535;
     private int lastStreamId;
     private volatile boolean goingAway;
     private volatile boolean failed;
     private long idleSince = System.nanoTime();
-    // The header block being received (HEADERS + CONTINUATION), at most maxHeaderListSize bytes.
-    private byte[] block = new byte[0];
-    private int blockLength;
-    private boolean blockEndsStream;
     // The DATA frame being received.
     private Http2Stream dataStream;
     private int dataFlowControlled;
@@ -90,19 +78,23 @@ public final class Http2Connection {
     /**
      * @param prefaceExpected whether the client's preface comes first (not after an h2c upgrade, whose 101 the
      *     client answers with the preface too: then also {@code true}; {@code false} only in tests)
-     * @param close closes the connection (on its event loop)
+     * @param close ends the connection once it is done (its GOAWAY written, no stream left): our side is shut and
+     *     what the client still sends is read and dropped for a moment, so a reset does not destroy the GOAWAY
+     * @param abort closes the connection at once, when its output failed or timed out (nothing more can reach
+     *     the client)
      */
     public Http2Connection(ServerContext context, ConnectionChannel channel, boolean prefaceExpected,
-            Runnable close) {
+            Runnable close, Runnable abort) {
         this.context = context;
         this.channel = channel;
         this.config = context.config().http2();
         this.close = close;
         this.outbound = new Http2Outbound(channel, context.pool(), context.counters(),
-                context.config().timeouts().write().toNanos(), close);
+                context.config().timeouts().write().toNanos(), abort);
         this.parser = new FrameParser(config.maxFrameSize(), prefaceExpected, new Events());
         this.decoder = new HpackDecoder(config.headerTableSize(), config.maxHeaderListSize());
-        this.receiveWindow = config.connectionWindowSize();
+        this.receiveWindow = new ReceiveWindow(config.connectionWindowSize());
+        this.block = new HeaderBlock(config.maxHeaderListSize());
         long window = config.rateWindow().toNanos();
         this.resets = new RateCounter(config.maxResets(), window);
         this.controlFrames = new RateCounter(config.maxControlFrames(), window);
@@ -223,6 +215,8 @@ public final class Http2Connection {
         failed = true;
         for (Http2Stream stream : streams.values()) {
             stream.closeAbruptly(ErrorCode.CANCEL);
+            // An exchange waiting without a thread (a long poll) ends now, as it would at its next write.
+            stream.abortExchange();
         }
         outbound.close();
     }
@@ -256,15 +250,7 @@ public final class Http2Connection {
         if (count <= 0) {
             return;
         }
-        int increment = 0;
-        synchronized (receiveLock) {
-            unacknowledged += count;
-            if (unacknowledged >= config.connectionWindowSize() / 2) {
-                increment = (int) unacknowledged;
-                receiveWindow += unacknowledged;
-                unacknowledged = 0;
-            }
-        }
+        int increment = receiveWindow.released(count);
         if (increment > 0) {
             outbound.control(FrameWriter.windowUpdate(0, increment));
         }
@@ -318,9 +304,7 @@ public final class Http2Connection {
     // ---- the event loop's side ----
 
     private void forget(Http2Stream stream) {
-        synchronized (recentlyClosed) {
-            recentlyClosed.put(stream.id, stream.resetByUs());
-        }
+        closedStreams.closed(stream.id, stream.resetByUs());
         if (streams.remove(stream.id) != null) {
             context.counters().http2StreamsActive.decrement();
         }
@@ -363,13 +347,6 @@ public final class Http2Connection {
         context.counters().http2ResetsSent.increment();
         if (!resets.tick()) {
             calm("Too many streams reset");
-        }
-    }
-
-    /** Whether {@code id} names a stream that was opened and is now closed; {@code null} if it never was. */
-    private Boolean closedStream(int id) {
-        synchronized (recentlyClosed) {
-            return recentlyClosed.get(id);
         }
     }
 
@@ -541,12 +518,9 @@ public final class Http2Connection {
     }
 
     private void headerBlockComplete() {
-        int id = blockStream;
-        ByteBuffer headerBlock = ByteBuffer.wrap(block, 0, blockLength);
-        blockLength = 0;
-        if (block.length > 4096) {
-            block = new byte[0];
-        }
+        int id = block.streamId();
+        boolean endStream = block.endsStream();
+        ByteBuffer headerBlock = block.take();
         if (id == refusedBlock) {
             refusedBlock = 0;
             decode(headerBlock, new Http2RequestFields(false));
@@ -555,13 +529,13 @@ public final class Http2Connection {
         Http2Stream stream = streams.get(id);
         if (id > lastStreamId) {
             lastStreamId = id;
-            openStream(id, blockEndsStream, headerBlock);
+            openStream(id, endStream, headerBlock);
             return;
         }
         if (stream == null || stream.resetCode() != null) {
             // Decoded anyway: the HPACK table must stay in step with the client's.
             decode(headerBlock, new Http2RequestFields(false));
-            Boolean resetByUs = stream != null ? Boolean.valueOf(stream.resetByUs()) : closedStream(id);
+            Boolean resetByUs = stream != null ? Boolean.valueOf(stream.resetByUs()) : closedStreams.resetByUs(id);
             if (resetByUs == null) {
                 throw Http2Exception.connection(ErrorCode.PROTOCOL_ERROR, "Stream " + id + " reused or out of order");
             }
@@ -579,24 +553,15 @@ public final class Http2Connection {
             resetStream(id, ErrorCode.STREAM_CLOSED);
             return;
         }
-        trailers(stream, headerBlock, blockEndsStream);
+        trailers(stream, headerBlock, endStream);
     }
-
-    private int blockStream;
-    /** A new stream whose HEADERS the parser already refused; 0 when none. */
-    private int refusedBlock;
 
     /** The parser's events, on the event loop. */
     private final class Events implements FrameListener {
 
         @Override
         public void dataStart(int streamId, int flowControlled, boolean endStream) {
-            synchronized (receiveLock) {
-                receiveWindow -= flowControlled;
-                if (receiveWindow < 0) {
-                    throw Http2Exception.connection(ErrorCode.FLOW_CONTROL_ERROR, "Connection window exceeded");
-                }
-            }
+            receiveWindow.arrived(flowControlled);
             if (flowControlled == 0 && !endStream && !emptyFrames.tick()) {
                 calm("Too many empty frames");
             }
@@ -609,7 +574,7 @@ public final class Http2Connection {
             Http2Stream stream = streams.get(streamId);
             if (stream == null || stream.resetCode() != null) {
                 released(flowControlled);
-                Boolean resetByUs = stream != null ? Boolean.valueOf(stream.resetByUs()) : closedStream(streamId);
+                Boolean resetByUs = stream != null ? Boolean.valueOf(stream.resetByUs()) : closedStreams.resetByUs(streamId);
                 if (resetByUs == null || !resetByUs) {
                     resetStream(streamId, ErrorCode.STREAM_CLOSED);
                 }
@@ -663,34 +628,31 @@ public final class Http2Connection {
             if ((streamId & 1) == 0) {
                 throw Http2Exception.connection(ErrorCode.PROTOCOL_ERROR, "Even stream id " + streamId);
             }
-            blockStream = streamId;
-            blockEndsStream = endStream;
-            blockLength = 0;
+            block.begin(streamId, endStream);
         }
 
         @Override
         public void continuationStart(int streamId, boolean endHeaders) {
             // The block goes on; the parser has checked that it is this stream's.
+            block.nextFrame();
         }
 
         @Override
         public void headerBlock(int streamId, ByteBuffer fragment) {
-            int count = fragment.remaining();
-            if (blockLength + count > config.maxHeaderListSize()) {
+            if (!block.add(fragment)) {
                 // CONTINUATION flood (CVE-2024-27316): never buffer beyond the limit, end the connection.
                 calm("Header block larger than " + config.maxHeaderListSize() + " bytes");
             }
-            if (blockLength + count > block.length) {
-                block = Arrays.copyOf(block, Math.max(blockLength + count, Math.min(
-                        config.maxHeaderListSize(), Math.max(256, block.length * 2))));
-            }
-            fragment.get(block, blockLength, count);
-            blockLength += count;
         }
 
         @Override
         public void headerBlockEnd(int streamId, boolean endHeaders) {
             if (!endHeaders) {
+                // Empty frames that keep a block open cost a frame each and never reach the size limit (the
+                // CONTINUATION flood of CVE-2023-45288 and kin): empty frames like empty DATA.
+                if (block.frameEmpty() && !emptyFrames.tick()) {
+                    calm("Too many empty HEADERS or CONTINUATION frames");
+                }
                 return;
             }
             headerBlockComplete();
@@ -799,9 +761,7 @@ public final class Http2Connection {
                 // for the HPACK table's sake and dropped.
                 lastStreamId = id;
                 refusedBlock = id;
-                synchronized (recentlyClosed) {
-                    recentlyClosed.put(id, Boolean.TRUE);
-                }
+                closedStreams.closed(id, true);
             }
             resetStream(id, error.code());
         }

@@ -7,14 +7,12 @@ import io.sprout.engine.http.HeaderFields;
 import io.sprout.engine.http2.ErrorCode;
 import io.sprout.engine.http2.Flags;
 import io.sprout.engine.http2.FrameType;
-import io.sprout.engine.http2.FrameWriter;
 import io.sprout.engine.http2.Http2Exception;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -43,15 +41,12 @@ final class Http2Outbound {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition room = lock.newCondition();
     private final ConnectionChannel channel;
-    private final BufferPool pool;
     private final Counters counters;
     private final long writeTimeoutNanos;
     private final Runnable onFailure;
     private final HpackEncoder encoder = new HpackEncoder();
-    private final ArrayDeque<ByteBuffer> ready = new ArrayDeque<>();
+    private final FrameQueue frames;
     private final List<Http2Stream> waiting = new ArrayList<>();
-    private ByteBuffer filling;
-    private long queued;
     private boolean flushing;
     private boolean awaitingWritable;
     private long stalledAt;
@@ -63,17 +58,20 @@ final class Http2Outbound {
     Http2Outbound(ConnectionChannel channel, BufferPool pool, Counters counters, long writeTimeoutNanos,
             Runnable onFailure) {
         this.channel = channel;
-        this.pool = pool;
         this.counters = counters;
         this.writeTimeoutNanos = writeTimeoutNanos;
         this.onFailure = onFailure;
+        this.frames = new FrameQueue(pool);
     }
 
-    /** Queues a whole control frame. */
+    /** Queues a whole control frame; dropped once the connection is closed. */
     void control(ByteBuffer frame) {
         lock.lock();
         try {
-            append(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
+            if (failure != null) {
+                return;
+            }
+            frames.append(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
         } finally {
             lock.unlock();
         }
@@ -83,16 +81,28 @@ final class Http2Outbound {
     void raw(byte[] bytes) {
         lock.lock();
         try {
-            append(bytes, 0, bytes.length);
+            if (failure != null) {
+                return;
+            }
+            frames.append(bytes, 0, bytes.length);
         } finally {
             lock.unlock();
         }
     }
 
-    /** Queues a header block: {@code status} (or none, for trailers) and {@code fields}, split into CONTINUATION frames as needed. */
-    void headers(int streamId, int status, HeaderFields fields, boolean endStream) {
+    /**
+     * Queues a header block: {@code status} (or none, for trailers) and {@code fields}, split into CONTINUATION frames
+     * as needed. Nothing is queued (nor encoded) once the stream was reset either way, since no frame may follow
+     * RST_STREAM (RFC 9113 §5.1), nor once the connection is closed: the exchange learns of either at its next write.
+     * The check is made under the lock that also queues the RST_STREAM, so a HEADERS frame never follows one.
+     */
+    void headers(Http2Stream stream, int status, HeaderFields fields, boolean endStream) {
+        int streamId = stream.id;
         lock.lock();
         try {
+            if (failure != null || stream.resetCode() != null) {
+                return;
+            }
             encoder.start();
             if (status > 0) {
                 encoder.status(status);
@@ -109,8 +119,8 @@ final class Http2Outbound {
             do {
                 int count = Math.min(maxPayload, length - offset);
                 boolean end = offset + count == length;
-                frameHeader(count, type, flags | (end ? Flags.END_HEADERS : 0), streamId);
-                append(block, offset, count);
+                frames.frameHeader(count, type, flags | (end ? Flags.END_HEADERS : 0), streamId);
+                frames.append(block, offset, count);
                 offset += count;
                 type = FrameType.CONTINUATION;
                 flags = 0;
@@ -138,7 +148,7 @@ final class Http2Outbound {
                 // A window may be negative (§6.9.2: a smaller SETTINGS_INITIAL_WINDOW_SIZE): nothing may be sent.
                 int allowed = (int) Math.max(0, Math.min(Math.min(src.remaining(), maxPayload()),
                         Math.min(connectionWindow, stream.sendWindow)));
-                if (src.hasRemaining() && (queued >= HIGH_WATER || allowed == 0)) {
+                if (src.hasRemaining() && (frames.queued() >= HIGH_WATER || allowed == 0)) {
                     if (!block) {
                         return total;
                     }
@@ -153,8 +163,8 @@ final class Http2Outbound {
                     continue;
                 }
                 boolean ends = last && allowed == src.remaining();
-                frameHeader(allowed, FrameType.DATA, ends ? Flags.END_STREAM : 0, stream.id);
-                append(src.array(), src.arrayOffset() + src.position(), allowed);
+                frames.frameHeader(allowed, FrameType.DATA, ends ? Flags.END_STREAM : 0, stream.id);
+                frames.append(src.array(), src.arrayOffset() + src.position(), allowed);
                 src.position(src.position() + allowed);
                 connectionWindow -= allowed;
                 stream.sendWindow -= allowed;
@@ -174,7 +184,7 @@ final class Http2Outbound {
         lock.lock();
         try {
             return failure != null || stream.resetCode() != null
-                    || queued < HIGH_WATER && connectionWindow > 0 && stream.sendWindow > 0;
+                    || frames.queued() < HIGH_WATER && connectionWindow > 0 && stream.sendWindow > 0;
         } finally {
             lock.unlock();
         }
@@ -257,7 +267,7 @@ final class Http2Outbound {
     boolean idle() {
         lock.lock();
         try {
-            return queued == 0;
+            return frames.queued() == 0;
         } finally {
             lock.unlock();
         }
@@ -267,7 +277,7 @@ final class Http2Outbound {
     long queued() {
         lock.lock();
         try {
-            return queued;
+            return frames.queued();
         } finally {
             lock.unlock();
         }
@@ -282,7 +292,7 @@ final class Http2Outbound {
             }
             room.signalAll();
             if (!flushing) {
-                releaseBuffers();
+                frames.release();
             }
         } finally {
             lock.unlock();
@@ -295,7 +305,7 @@ final class Http2Outbound {
             ByteBuffer next;
             lock.lock();
             try {
-                next = nextToWrite();
+                next = frames.next();
                 if (next == null) {
                     flushing = false;
                     stalledAt = 0;
@@ -309,15 +319,11 @@ final class Http2Outbound {
             boolean stalled;
             lock.lock();
             try {
-                queued -= count;
                 stalled = next.hasRemaining();
-                if (!stalled) {
-                    ready.poll();
-                    pool.release(next);
-                }
+                frames.written(next, count);
                 if (failure != null) {
                     // Closed while this thread wrote: no one else may hand the buffers back now.
-                    releaseBuffers();
+                    frames.release();
                     flushing = false;
                     return;
                 }
@@ -358,14 +364,6 @@ final class Http2Outbound {
             return;
         }
         flush();
-    }
-
-    private ByteBuffer nextToWrite() {
-        if (ready.isEmpty() && filling != null && filling.position() > 0) {
-            ready.add(filling.flip());
-            filling = null;
-        }
-        return ready.peek();
     }
 
     private void fail(IOException e) {
@@ -424,50 +422,6 @@ final class Http2Outbound {
 
     private int maxPayload() {
         // A frame always fits one pooled buffer, so queued frames never need a buffer of their own.
-        return Math.min(peerMaxFrameSize, pool.bufferSize() - FrameWriter.HEADER_LENGTH);
-    }
-
-    private void frameHeader(int length, int type, int flags, int streamId) {
-        ensureRoom(FrameWriter.HEADER_LENGTH + length);
-        FrameWriter.header(filling.array(), filling.arrayOffset() + filling.position(), length, type, flags,
-                streamId);
-        filling.position(filling.position() + FrameWriter.HEADER_LENGTH);
-        queued += FrameWriter.HEADER_LENGTH;
-    }
-
-    private void append(byte[] bytes, int offset, int length) {
-        int at = offset;
-        int left = length;
-        while (left > 0) {
-            ensureRoom(Math.min(left, pool.bufferSize()));
-            int count = Math.min(left, filling.remaining());
-            filling.put(bytes, at, count);
-            at += count;
-            left -= count;
-        }
-        queued += length;
-    }
-
-    /** Makes room for {@code length} contiguous bytes, starting a new buffer when the current one lacks it. */
-    private void ensureRoom(int length) {
-        if (filling != null && filling.remaining() >= length) {
-            return;
-        }
-        if (filling != null) {
-            ready.add(filling.flip());
-        }
-        filling = pool.lease();
-        filling.clear();
-    }
-
-    private void releaseBuffers() {
-        for (ByteBuffer buffer : ready) {
-            pool.release(buffer);
-        }
-        ready.clear();
-        if (filling != null) {
-            pool.release(filling);
-            filling = null;
-        }
+        return Math.min(peerMaxFrameSize, frames.maxPayload());
     }
 }

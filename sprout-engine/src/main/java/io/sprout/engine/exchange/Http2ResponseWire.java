@@ -99,7 +99,7 @@ final class Http2ResponseWire implements ResponseWire {
         if (!headSent) {
             headSent = true;
             boolean endsHere = this.last && !region.hasRemaining();
-            stream.connection().outbound().headers(stream.id, status, headers, endsHere);
+            stream.connection().outbound().headers(stream, status, headers, endsHere);
             if (endsHere) {
                 stream.localEnded();
             }
@@ -140,7 +140,7 @@ final class Http2ResponseWire implements ResponseWire {
     }
 
     private void sendTrailers() {
-        stream.connection().outbound().headers(stream.id, 0, trailers, true);
+        stream.connection().outbound().headers(stream, 0, trailers, true);
         trailers = null;
         stream.localEnded();
         stream.connection().outbound().flush();

@@ -97,7 +97,7 @@ final class Http2Stream implements ExchangeStream {
 
     /** Sends {@code 100 Continue}: a HEADERS frame that does not end the stream (RFC 9113 §8.1). */
     void sendContinue() {
-        connection.outbound().headers(id, 100, new HeaderFields(0), false);
+        connection.outbound().headers(this, 100, new HeaderFields(0), false);
         connection.outbound().flush();
     }
 
@@ -111,7 +111,7 @@ final class Http2Stream implements ExchangeStream {
         HeaderFields fields = new HeaderFields(2);
         fields.add("content-length", "0");
         fields.add("date", context().date().now());
-        connection.outbound().headers(id, error.status(), fields, true);
+        connection.outbound().headers(this, error.status(), fields, true);
         localEnded();
         connection.outbound().flush();
     }
@@ -251,11 +251,11 @@ final class Http2Stream implements ExchangeStream {
         return reset != null && !resetByPeer;
     }
 
-    /** The client reset the stream: an exchange waiting without a thread learns it now, not at its next write. */
+    /** The client reset the stream, or the connection closed: an exchange waiting without a thread learns it now. */
     void abortExchange() {
         Exchange current = exchange;
         if (current != null && current.asyncExchange() != null) {
-            current.abort(new IOException("The client reset the HTTP/2 stream"));
+            current.abort(new IOException("The HTTP/2 stream was reset or its connection closed"));
         }
     }
 
@@ -442,7 +442,8 @@ final class Http2Stream implements ExchangeStream {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         lock.lock();
         try {
-            while (received.isEmpty() && !remoteEnded) {
+            while (reset != null || received.isEmpty() && !remoteEnded) {
+                // Reset even after END_STREAM: the body is gone, and a reader must fail rather than retry at once.
                 if (reset != null) {
                     throw new IOException("The HTTP/2 stream was reset (" + reset + ")");
                 }

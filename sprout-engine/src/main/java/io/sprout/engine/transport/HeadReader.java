@@ -2,6 +2,7 @@ package io.sprout.engine.transport;
 
 import static io.sprout.engine.transport.ConnectionState.HANDSHAKING;
 import static io.sprout.engine.transport.ConnectionState.LINGERING;
+import static io.sprout.engine.transport.ConnectionState.MULTIPLEXED;
 import static io.sprout.engine.transport.ConnectionState.READING;
 import static io.sprout.engine.transport.ConnectionState.WORKING;
 
@@ -200,7 +201,8 @@ final class HeadReader {
 
     /** After a clean end of our side (here, or by a worker): read and drop until the client's EOF or the deadline. */
     void startLingering() {
-        if (!state.compareAndSet(READING, LINGERING)) {
+        // From READING after an HTTP/1.1 answer, or from MULTIPLEXED once HTTP/2's GOAWAY is written.
+        if (!state.compareAndSet(READING, LINGERING) && !state.compareAndSet(MULTIPLEXED, LINGERING)) {
             return;
         }
         waiting.ended();

@@ -40,7 +40,8 @@ final class Http2Reader {
 
     /** A new HTTP/2 connection over this one, prior knowledge or ALPN: the client's preface comes first. */
     Http2Connection create() {
-        return new Http2Connection(http.context(), worker, true, connection::closeOnLoop);
+        return new Http2Connection(http.context(), worker, true, connection::endMultiplexed,
+                connection::closeOnLoop);
     }
 
     /** Loop: the connection is HTTP/2 from now on; what is buffered already (the preface, frames) is read first. */

@@ -376,9 +376,30 @@ final class LoopConnection implements SelectorLoop.Member {
         return frames.create();
     }
 
-    /** Any thread: closes the connection on its loop. */
+    /** Any thread: closes the connection on its loop, at once. */
     void closeOnLoop() {
         loop.execute(this::close);
+    }
+
+    /**
+     * Any thread: an HTTP/2 connection is done (GOAWAY written, no stream left). Its streams are failed and our side
+     * ended, then it lingers as an HTTP/1.1 connection does after its last answer: a client still sending would
+     * otherwise get a reset, which may destroy the GOAWAY before it reads it.
+     */
+    void endMultiplexed() {
+        loop.execute(() -> {
+            if (!state.is(MULTIPLEXED)) {
+                return;
+            }
+            frames.closed();
+            try {
+                shutdownOutput();
+            } catch (IOException e) {
+                close();
+                return;
+            }
+            heads.startLingering();
+        });
     }
 
     /** Loop thread: the connection's registration with its loop's selector. */

@@ -3,6 +3,7 @@ package io.sprout.engine.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sprout.engine.Http2Config;
+import io.sprout.engine.HttpHandler;
 import io.sprout.engine.ServerConfig;
 
 import java.net.URI;
@@ -101,6 +102,34 @@ class Http2IT {
             assertThat(response.body()).hasSize(5_000_000);
             for (int i = 0; i < response.body().length; i += 4999) {
                 assertThat(response.body()[i]).isEqualTo(ContractHandler.patternByte(i));
+            }
+        }
+    }
+
+    @Test
+    void runsAsynchronousAndNonBlockingExchangesOnStreams() throws Exception {
+        HttpHandler handler = (request, response) -> {
+            Suspended exchange = Suspended.start(request, response);
+            if (request.path().equals("/echo")) {
+                NonBlockingEcho.completing(exchange, new TaskLog()).start();
+            } else {
+                exchange.async.executeConcurrently(() -> exchange.answer("later"));
+            }
+        };
+        try (RunningServer server = RunningServer.start(combination, handler,
+                builder -> builder.http2(Http2Config.DEFAULT));
+                HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build()) {
+            HttpResponse<String> later = client.send(get(server, "http", "/later"),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(later.version()).isEqualTo(HttpClient.Version.HTTP_2);
+            assertThat(later.body()).isEqualTo("later");
+            List<CompletableFuture<HttpResponse<byte[]>>> echoes = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                echoes.add(client.sendAsync(post(server, "http", "/echo", pattern(2_000_000 + i)),
+                        HttpResponse.BodyHandlers.ofByteArray()));
+            }
+            for (int i = 0; i < echoes.size(); i++) {
+                assertThat(echoes.get(i).get().body()).isEqualTo(pattern(2_000_000 + i));
             }
         }
     }

@@ -123,6 +123,8 @@ public class SproutServerProperties {
 
     private final Websocket websocket = new Websocket();
 
+    private final Http2 http2 = new Http2();
+
     public ExecutionMode getExecutionMode() {
         return executionMode;
     }
@@ -339,6 +341,10 @@ public class SproutServerProperties {
         return websocket;
     }
 
+    public Http2 getHttp2() {
+        return http2;
+    }
+
     /** The access log, written through SLF4J to the logger {@code io.sprout.accesslog} at INFO. */
     public static class Accesslog {
 
@@ -466,6 +472,165 @@ public class SproutServerProperties {
 
         public void setAsyncSendTimeout(Duration asyncSendTimeout) {
             this.asyncSendTimeout = asyncSendTimeout;
+        }
+    }
+
+    /**
+     * HTTP/2 connections, used when server.http2.enabled=true: what the server advertises in its SETTINGS and the
+     * per-connection rate controls against HTTP/2 floods. Ignored while HTTP/2 is off.
+     */
+    public static class Http2 {
+
+        /** Streams one client may have open at once; excess streams are refused with REFUSED_STREAM. */
+        private int maxConcurrentStreams = 100;
+
+        /**
+         * Each stream's receive window: request body bytes a client may send on one stream before the handler reads
+         * them. At least 65535 bytes (the RFC's initial window).
+         */
+        private DataSize initialWindowSize = DataSize.ofKilobytes(512);
+
+        /**
+         * The connection's receive window: the most request body bytes one connection can make the server hold for
+         * handlers that have not read them yet. At least 65535 bytes.
+         */
+        private DataSize connectionWindowSize = DataSize.ofMegabytes(1);
+
+        /** The largest frame payload a client may send, between 16384 bytes (the RFC's default) and 16 MB - 1. */
+        private DataSize maxFrameSize = DataSize.ofBytes(16_384);
+
+        /** The HPACK dynamic table the client's header encoder may fill, at most 1 MB. */
+        private DataSize headerTableSize = DataSize.ofBytes(4096);
+
+        /**
+         * Largest header list of a request (RFC 9113 SETTINGS_MAX_HEADER_LIST_SIZE, names and values plus 32 bytes
+         * per field); a larger one gets 431. Defaults to server.max-http-request-header-size, the HTTP/1.1 limit.
+         */
+        private DataSize maxHeaderListSize;
+
+        /** Entries accepted in one SETTINGS frame (there are 7 kinds); more end the connection. */
+        private int maxSettingsEntries = 32;
+
+        /**
+         * Largest body of a request that asks for Upgrade: h2c, held until it becomes stream 1; larger ones get 413.
+         */
+        private DataSize maxUpgradeBodySize = DataSize.ofKilobytes(64);
+
+        /**
+         * Streams reset by either side that one connection may cause per rate-window (Rapid Reset, CVE-2023-44487,
+         * and MadeYouReset, CVE-2025-8671); beyond, GOAWAY ENHANCE_YOUR_CALM.
+         */
+        private int maxResets = 200;
+
+        /**
+         * PING, SETTINGS, PRIORITY, tiny WINDOW_UPDATE and unknown frames one connection may send per rate-window
+         * (the 2019 ping, settings and resource-loop floods); beyond, GOAWAY ENHANCE_YOUR_CALM.
+         */
+        private int maxControlFrames = 1000;
+
+        /**
+         * DATA, HEADERS and CONTINUATION frames without payload that end nothing, per rate-window (CVE-2019-9518);
+         * beyond, GOAWAY ENHANCE_YOUR_CALM.
+         */
+        private int maxEmptyFrames = 100;
+
+        /** The period each rate control counts over. */
+        private Duration rateWindow = Duration.ofSeconds(10);
+
+        public int getMaxConcurrentStreams() {
+            return maxConcurrentStreams;
+        }
+
+        public void setMaxConcurrentStreams(int maxConcurrentStreams) {
+            this.maxConcurrentStreams = maxConcurrentStreams;
+        }
+
+        public DataSize getInitialWindowSize() {
+            return initialWindowSize;
+        }
+
+        public void setInitialWindowSize(DataSize initialWindowSize) {
+            this.initialWindowSize = initialWindowSize;
+        }
+
+        public DataSize getConnectionWindowSize() {
+            return connectionWindowSize;
+        }
+
+        public void setConnectionWindowSize(DataSize connectionWindowSize) {
+            this.connectionWindowSize = connectionWindowSize;
+        }
+
+        public DataSize getMaxFrameSize() {
+            return maxFrameSize;
+        }
+
+        public void setMaxFrameSize(DataSize maxFrameSize) {
+            this.maxFrameSize = maxFrameSize;
+        }
+
+        public DataSize getHeaderTableSize() {
+            return headerTableSize;
+        }
+
+        public void setHeaderTableSize(DataSize headerTableSize) {
+            this.headerTableSize = headerTableSize;
+        }
+
+        public DataSize getMaxHeaderListSize() {
+            return maxHeaderListSize;
+        }
+
+        public void setMaxHeaderListSize(DataSize maxHeaderListSize) {
+            this.maxHeaderListSize = maxHeaderListSize;
+        }
+
+        public int getMaxSettingsEntries() {
+            return maxSettingsEntries;
+        }
+
+        public void setMaxSettingsEntries(int maxSettingsEntries) {
+            this.maxSettingsEntries = maxSettingsEntries;
+        }
+
+        public DataSize getMaxUpgradeBodySize() {
+            return maxUpgradeBodySize;
+        }
+
+        public void setMaxUpgradeBodySize(DataSize maxUpgradeBodySize) {
+            this.maxUpgradeBodySize = maxUpgradeBodySize;
+        }
+
+        public int getMaxResets() {
+            return maxResets;
+        }
+
+        public void setMaxResets(int maxResets) {
+            this.maxResets = maxResets;
+        }
+
+        public int getMaxControlFrames() {
+            return maxControlFrames;
+        }
+
+        public void setMaxControlFrames(int maxControlFrames) {
+            this.maxControlFrames = maxControlFrames;
+        }
+
+        public int getMaxEmptyFrames() {
+            return maxEmptyFrames;
+        }
+
+        public void setMaxEmptyFrames(int maxEmptyFrames) {
+            this.maxEmptyFrames = maxEmptyFrames;
+        }
+
+        public Duration getRateWindow() {
+            return rateWindow;
+        }
+
+        public void setRateWindow(Duration rateWindow) {
+            this.rateWindow = rateWindow;
         }
     }
 }

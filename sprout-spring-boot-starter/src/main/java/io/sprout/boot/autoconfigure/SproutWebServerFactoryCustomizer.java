@@ -2,6 +2,7 @@ package io.sprout.boot.autoconfigure;
 
 import io.sprout.boot.servlet.AccessLog;
 import io.sprout.boot.web.SproutServletWebServerFactory;
+import io.sprout.engine.Http2Config;
 import io.sprout.engine.InvalidConfigException;
 import io.sprout.engine.MinDataRates;
 import io.sprout.engine.ServerConfig;
@@ -13,14 +14,17 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * Applies {@code sprout.server.*} and the {@code server.*} properties Boot does not map for every server
- * ({@code max-http-request-header-size}, {@code forward-headers-strategy=native}) to the factory. Runs after
+ * ({@code max-http-request-header-size}, {@code forward-headers-strategy=native}) to the factory, and
+ * {@code sprout.server.http2.*} when Boot's customizer has enabled HTTP/2 ({@code server.http2.enabled}). Runs after
  * Boot's own servlet customizer. Values the engine rejects fail start-up with an
  * {@link InvalidConfigurationPropertyValueException} naming the property and the allowed range: the engine's
  * {@link InvalidConfigException} says which config field was bad, and an explicit table which property set it.
@@ -68,6 +72,21 @@ public final class SproutWebServerFactoryCustomizer
             Map.entry("closeTimeout", "sprout.server.websocket.close-timeout"),
             Map.entry("maxQueuedBytes", "sprout.server.websocket.outbound-queue-limit"),
             Map.entry("compression", "sprout.server.websocket.permessage-deflate"));
+
+    /** The same for the component names of {@code Http2Config}. */
+    static final Map<String, String> HTTP2_PROPERTIES = Map.ofEntries(
+            Map.entry("maxConcurrentStreams", "sprout.server.http2.max-concurrent-streams"),
+            Map.entry("initialWindowSize", "sprout.server.http2.initial-window-size"),
+            Map.entry("connectionWindowSize", "sprout.server.http2.connection-window-size"),
+            Map.entry("maxFrameSize", "sprout.server.http2.max-frame-size"),
+            Map.entry("headerTableSize", "sprout.server.http2.header-table-size"),
+            Map.entry("maxHeaderListSize", "sprout.server.http2.max-header-list-size"),
+            Map.entry("maxSettingsEntries", "sprout.server.http2.max-settings-entries"),
+            Map.entry("maxUpgradeBodySize", "sprout.server.http2.max-upgrade-body-size"),
+            Map.entry("maxResets", "sprout.server.http2.max-resets"),
+            Map.entry("maxControlFrames", "sprout.server.http2.max-control-frames"),
+            Map.entry("maxEmptyFrames", "sprout.server.http2.max-empty-frames"),
+            Map.entry("rateWindow", "sprout.server.http2.rate-window"));
 
     private final ServerProperties serverProperties;
     private final SproutServerProperties sproutProperties;
@@ -132,6 +151,9 @@ public final class SproutWebServerFactoryCustomizer
         factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
         factory.setWebSocketAsyncSendTimeout(p.getWebsocket().getAsyncSendTimeout());
         factory.setTlsHandshakeTimeout(tlsHandshakeTimeout());
+        if (factory.getHttp2() != null && factory.getHttp2().isEnabled()) {
+            factory.setHttp2Config(http2Config(p.getHttp2()));
+        }
         if (p.getAccesslog().isEnabled()) {
             String pattern = p.getAccesslog().getFormat();
             try {
@@ -175,6 +197,27 @@ public final class SproutWebServerFactoryCustomizer
                 toInt(w.getMaxTextMessageSize().toBytes()), toInt(w.getMaxBinaryMessageSize().toBytes()),
                 w.getIdleTimeout(), w.getCloseTimeout(), w.getOutboundQueueLimit().toBytes(),
                 w.isPermessageDeflate()));
+    }
+
+    /**
+     * Only while {@code server.http2.enabled}: unused settings are not checked, and a header limit that suits HTTP/1.1
+     * but not HTTP/2 (over 1 MiB) fails nothing while HTTP/2 is off. An unset {@code max-header-list-size} follows
+     * {@code server.max-http-request-header-size}, so a refusal of that value names that property.
+     */
+    private Http2Config http2Config(SproutServerProperties.Http2 h) {
+        Map<String, String> table = HTTP2_PROPERTIES;
+        DataSize headerListSize = h.getMaxHeaderListSize();
+        if (headerListSize == null) {
+            headerListSize = serverProperties.getMaxHttpRequestHeaderSize();
+            table = new HashMap<>(HTTP2_PROPERTIES);
+            table.put("maxHeaderListSize", "server.max-http-request-header-size");
+        }
+        int maxHeaderListSize = toInt(headerListSize.toBytes());
+        return validated(table, () -> new Http2Config(h.getMaxConcurrentStreams(),
+                toInt(h.getInitialWindowSize().toBytes()), toInt(h.getConnectionWindowSize().toBytes()),
+                toInt(h.getMaxFrameSize().toBytes()), toInt(h.getHeaderTableSize().toBytes()), maxHeaderListSize,
+                h.getMaxSettingsEntries(), toInt(h.getMaxUpgradeBodySize().toBytes()), h.getMaxResets(),
+                h.getMaxControlFrames(), h.getMaxEmptyFrames(), h.getRateWindow()));
     }
 
     /** Builds an engine config; a field it rejects fails naming the property {@code table} maps it to. */

@@ -10,6 +10,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.sprout.engine.ServerStats;
 import io.sprout.engine.TimeoutKind;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
@@ -31,9 +32,25 @@ import java.util.function.ToLongFunction;
  *   <tr><td>{@code sprout.buffers.leased}</td><td>gauge</td></tr>
  *   <tr><td>{@code sprout.buffers.leases}, {@code .hits}, {@code .misses}</td><td>counters</td></tr>
  *   <tr><td>{@code sprout.threads.busy}, {@code .current}, {@code .config.max}</td><td>gauges</td></tr>
+ *   <tr><td>{@code sprout.http2.streams}</td><td>gauge, open HTTP/2 streams</td></tr>
+ *   <tr><td>{@code sprout.http2.resets}, tagged {@code direction}: {@code received}, {@code sent}</td>
+ *       <td>counters, RST_STREAM frames</td></tr>
+ *   <tr><td>{@code sprout.http2.goaway}, tagged {@code reason}: an RFC 9113 error code name</td>
+ *       <td>counters, connections the server ended with GOAWAY</td></tr>
  * </table>
+ *
+ * <p>The HTTP/2 meters exist, at 0, whether or not HTTP/2 is enabled, so dashboards need no second case.
  */
 public final class SproutMetrics implements MeterBinder {
+
+    /**
+     * Every error code of RFC 9113 §7, a closed registry: a counter per code from the start, so that a rate of
+     * {@code ENHANCE_YOUR_CALM} reads 0, not absent, until the first flood. The engine's stats name a code only once
+     * it has been sent.
+     */
+    static final List<String> GOAWAY_REASONS = List.of("NO_ERROR", "PROTOCOL_ERROR", "INTERNAL_ERROR",
+            "FLOW_CONTROL_ERROR", "SETTINGS_TIMEOUT", "STREAM_CLOSED", "FRAME_SIZE_ERROR", "REFUSED_STREAM", "CANCEL",
+            "COMPRESSION_ERROR", "CONNECT_ERROR", "ENHANCE_YOUR_CALM", "INADEQUATE_SECURITY", "HTTP_1_1_REQUIRED");
 
     private final Supplier<ServerStats> stats;
     private final long maxConnections;
@@ -96,6 +113,27 @@ public final class SproutMetrics implements MeterBinder {
                 ServerStats::workersCurrent);
         gauge(registry, "sprout.threads.config.max", "Platform pool size, -1 for virtual threads", BaseUnits.THREADS,
                 ServerStats::workersMax);
+        bindHttp2(registry);
+    }
+
+    private void bindHttp2(MeterRegistry registry) {
+        gauge(registry, "sprout.http2.streams", "HTTP/2 streams open", "streams", ServerStats::http2StreamsActive);
+        http2Resets(registry, "received", ServerStats::http2ResetsReceived);
+        http2Resets(registry, "sent", ServerStats::http2ResetsSent);
+        for (String reason : GOAWAY_REASONS) {
+            FunctionCounter.builder("sprout.http2.goaway", stats,
+                            supplier -> read(supplier, s -> s.http2GoAways().getOrDefault(reason, 0L)))
+                    .tags(tags).tag("reason", reason)
+                    .description("HTTP/2 connections the server ended with GOAWAY, by error code")
+                    .baseUnit(BaseUnits.CONNECTIONS).register(registry);
+        }
+    }
+
+    private void http2Resets(MeterRegistry registry, String direction, ToLongFunction<ServerStats> value) {
+        FunctionCounter.builder("sprout.http2.resets", stats, supplier -> read(supplier, value)).tags(tags)
+                .tag("direction", direction)
+                .description("HTTP/2 streams reset (RST_STREAM), by the client (received) or the server (sent)")
+                .baseUnit("streams").register(registry);
     }
 
     private void gauge(MeterRegistry registry, String name, String description, String unit,

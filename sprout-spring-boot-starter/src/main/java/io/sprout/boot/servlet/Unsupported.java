@@ -21,9 +21,10 @@ package io.sprout.boot.servlet;
  *       <td>it identifies the HTTP session by the TLS session id, and TLS 1.3 (what Java clients and browsers
  *       negotiate first) gives every connection a new one, so a session would end with its connection; Jetty does
  *       not offer it either. Cookie and URL tracking work over TLS as over plain HTTP</td></tr>
- *   <tr><td>HTTP/2</td><td>{@code server.http2.enabled=true}</td>
- *       <td>the engine speaks HTTP/1.1 so far; start-up fails with Boot's failure report naming the property
- *       rather than serving something other than what was configured</td></tr>
+ *   <tr><td>HTTP/2 server push</td><td>{@code HttpServletRequest.newPushBuilder} returns {@code null}, as the
+ *       Servlet API allows where push is not available</td>
+ *       <td>push is deprecated in Servlet 6.1 and removed from browsers; HTTP/2 itself is served
+ *       ({@code server.http2.enabled=true})</td></tr>
  *   <tr><td>WebSocket client</td><td>{@code WebSocketContainer.connectToServer} on the container in the
  *       {@code jakarta.websocket.server.ServerContainer} attribute</td>
  *       <td>Sprout's Jakarta WebSocket container is a server; {@code java.net.http.WebSocket} is the JDK's
@@ -52,11 +53,6 @@ public final class Unsupported {
      */
     public static UnsupportedFeatureException feature(String feature, String reason, String action) {
         return new UnsupportedFeatureException(feature, reason, action);
-    }
-
-    /** A {@code server.*} setting the engine cannot honour yet: start-up fails rather than ignoring it. */
-    public static UnsupportedFeatureException serverSetting(String setting, String reason, String action) {
-        return feature(setting, reason, action);
     }
 
     public static UnsupportedFeatureException jsp() {

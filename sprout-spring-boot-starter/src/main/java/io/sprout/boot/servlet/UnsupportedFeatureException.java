@@ -20,7 +20,7 @@ public final class UnsupportedFeatureException extends UnsupportedOperationExcep
         this.action = action;
     }
 
-    /** What was asked for, e.g. {@code server.http2.enabled=true} or {@code HttpServletRequest.login}. */
+    /** What was asked for, e.g. {@code session tracking mode SSL} or {@code HttpServletRequest.login}. */
     public String feature() {
         return feature;
     }

@@ -5,11 +5,11 @@ import io.sprout.boot.servlet.ContainerConfig;
 import io.sprout.boot.servlet.ErrorPage;
 import io.sprout.boot.servlet.ServletRequestHandler;
 import io.sprout.boot.servlet.SproutServletContext;
-import io.sprout.boot.servlet.Unsupported;
 import io.sprout.boot.servlet.http.CompressionPolicy;
 import io.sprout.boot.tls.SslBundleTls;
 import io.sprout.boot.websocket.SproutServerContainer;
 import io.sprout.boot.websocket.WebSocketSupport;
+import io.sprout.engine.Http2Config;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.TlsConfig;
 import io.sprout.engine.WebSocketConfig;
@@ -60,8 +60,9 @@ import java.util.regex.Pattern;
  * {@code ServletContextInitializer}s (registering Spring's servlets and filters) and may block on them.
  *
  * <p>TLS comes from Boot's {@code server.ssl.*} and SSL bundles (see {@link SslBundleTls}): every port, the main
- * one and the additional ones, then speaks {@code https}. Not supported yet, and failing {@link #getWebServer} with
- * Boot's failure report rather than being ignored: HTTP/2 ({@code server.http2.enabled}); see {@link Unsupported}.
+ * one and the additional ones, then speaks {@code https}. Boot's {@code server.http2.enabled} adds HTTP/2 next to
+ * HTTP/1.1 on every port (see {@link #setHttp2Config}): {@code h2} by ALPN over TLS, {@code h2c} by prior knowledge
+ * or {@code Upgrade} in plaintext.
  */
 public class SproutServletWebServerFactory extends AbstractConfigurableWebServerFactory
         implements ConfigurableServletWebServerFactory, ResourceLoaderAware {
@@ -82,6 +83,7 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
     private ResourceLoader resourceLoader;
     private WebSocketConfig webSocketConfig = WebSocketConfig.DEFAULT;
     private Duration webSocketAsyncSendTimeout = Duration.ZERO;
+    private Http2Config http2Config;
 
     public SproutServletWebServerFactory() {
     }
@@ -199,6 +201,21 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         return webSocketConfig;
     }
 
+    /**
+     * The HTTP/2 settings and rate controls ({@code sprout.server.http2.*}) the server uses when Boot's
+     * {@code server.http2.enabled} is {@code true}; {@code null} (the default) for {@link Http2Config#DEFAULT} with
+     * the header list limited as the HTTP/1.1 header section is ({@code server.max-http-request-header-size}).
+     * With HTTP/2 off the engine configuration's own {@code http2} stands: {@code null}, HTTP/1.1 only, unless a
+     * {@link SproutServerConfigCustomizer} or {@link #setServerConfig} set one.
+     */
+    public void setHttp2Config(Http2Config http2Config) {
+        this.http2Config = http2Config;
+    }
+
+    public Http2Config getHttp2Config() {
+        return http2Config;
+    }
+
     /** The Jakarta container's default timeout of asynchronous sends; zero for none. */
     public void setWebSocketAsyncSendTimeout(Duration timeout) {
         this.webSocketAsyncSendTimeout = timeout;
@@ -222,7 +239,6 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
 
     @Override
     public WebServer getWebServer(ServletContextInitializer... initializers) {
-        rejectUnsupportedSettings();
         // Before the context: bad TLS key material then fails with nothing to clean up.
         ServerConfig engineConfig = getPort() < 0 ? null : engineConfig();
         Path tempDirectory = createTempDirectory();
@@ -256,19 +272,10 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         return server;
     }
 
-    /** Settings the engine cannot honour yet fail here, before anything is built, rather than being ignored. */
-    private void rejectUnsupportedSettings() {
-        if (getHttp2() != null && getHttp2().isEnabled()) {
-            throw Unsupported.serverSetting("server.http2.enabled=true (HTTP/2)", "the engine speaks HTTP/1.1 only "
-                    + "so far", "Remove server.http2.enabled or set it to false, or run the application on Tomcat "
-                    + "or Jetty.");
-        }
-    }
-
     /**
      * The engine configuration for a new server: TLS is built here from {@code server.ssl.*} (reading the key
-     * stores, so bad key material fails {@link #getWebServer}), before the {@link SproutServerConfigCustomizer}s,
-     * which may still replace it.
+     * stores, so bad key material fails {@link #getWebServer}) and HTTP/2 from {@code server.http2.enabled}, before
+     * the {@link SproutServerConfigCustomizer}s, which may still replace them.
      */
     ServerConfig engineConfig() {
         ServerConfig.Builder builder = serverConfig.toBuilder()
@@ -279,8 +286,12 @@ public class SproutServletWebServerFactory extends AbstractConfigurableWebServer
         if (Ssl.isEnabled(getSsl())) {
             builder.tls(SslBundleTls.tlsConfig(getSsl(), getSslBundles(), tlsHandshakeTimeout));
         }
-        if (maxHttpRequestHeaderSize > 0) {
-            builder.limits(serverConfig.limits().withMaxHeaderSectionSize(maxHttpRequestHeaderSize));
+        int headerSectionSize = maxHttpRequestHeaderSize > 0 ? maxHttpRequestHeaderSize
+                : serverConfig.limits().maxHeaderSectionSize();
+        builder.limits(serverConfig.limits().withMaxHeaderSectionSize(headerSectionSize));
+        if (getHttp2() != null && getHttp2().isEnabled()) {
+            builder.http2(http2Config != null ? http2Config
+                    : Http2Config.DEFAULT.withMaxHeaderListSize(headerSectionSize));
         }
         configCustomizers.forEach(customizer -> customizer.customize(builder));
         return builder.build();

@@ -3,17 +3,20 @@ package io.sprout.boot.autoconfigure;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.sprout.boot.metrics.SproutMetricsBinder;
-import io.sprout.boot.servlet.UnsupportedFeatureException;
 import io.sprout.boot.web.SproutServerConfigCustomizer;
 import io.sprout.boot.web.SproutServletWebServerFactory;
+import io.sprout.boot.web.SproutWebServer;
 import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.Http2Config;
 import io.sprout.engine.MinDataRates;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ThreadType;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.assertj.AssertableWebApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
 import org.springframework.boot.web.server.servlet.context.AnnotationConfigServletWebServerApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -158,7 +161,7 @@ class SproutServletWebServerAutoConfigurationIT {
     }
 
     @Test
-    void http2OrSslWithoutKeyMaterialFailStartUpWithAClearMessage() {
+    void sslWithoutKeyMaterialFailsStartUpWithAClearMessageAndHttp2Starts() {
         WebApplicationContextRunner serving = new WebApplicationContextRunner(
                 AnnotationConfigServletWebServerApplicationContext::new)
                 .withConfiguration(AutoConfigurations.of(SproutServletWebServerAutoConfiguration.class))
@@ -168,10 +171,44 @@ class SproutServletWebServerAutoConfigurationIT {
                 .hasStackTraceContaining("SSL is enabled but no trust material is configured"));
         serving.withPropertyValues("server.ssl.key-store=classpath:tls/localhost.p12",
                 "server.ssl.key-store-password=changeit").run(context -> assertThat(context).hasNotFailed());
-        serving.withPropertyValues("server.http2.enabled=true").run(context -> assertThat(context).getFailure()
-                .hasRootCauseInstanceOf(UnsupportedFeatureException.class)
-                .hasStackTraceContaining("Sprout does not support server.http2.enabled=true (HTTP/2)"));
-        serving.run(context -> assertThat(context).hasNotFailed());
+        serving.withPropertyValues("server.http2.enabled=true").run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(engineConfig(context).http2()).isEqualTo(Http2Config.DEFAULT);
+        });
+        serving.run(context -> assertThat(engineConfig(context).http2()).isNull());
+    }
+
+    @Test
+    void bindsHttp2PropertiesWhenHttp2IsEnabled() {
+        WebApplicationContextRunner serving = new WebApplicationContextRunner(
+                AnnotationConfigServletWebServerApplicationContext::new)
+                .withConfiguration(AutoConfigurations.of(SproutServletWebServerAutoConfiguration.class))
+                .withPropertyValues("server.port=0", "server.http2.enabled=true");
+        serving.withPropertyValues("sprout.server.http2.max-concurrent-streams=7",
+                "sprout.server.http2.initial-window-size=128KB", "sprout.server.http2.connection-window-size=2MB",
+                "sprout.server.http2.max-frame-size=32KB", "sprout.server.http2.header-table-size=8KB",
+                "sprout.server.http2.max-header-list-size=16KB", "sprout.server.http2.max-settings-entries=10",
+                "sprout.server.http2.max-upgrade-body-size=1KB", "sprout.server.http2.max-resets=20",
+                "sprout.server.http2.max-control-frames=30", "sprout.server.http2.max-empty-frames=40",
+                "sprout.server.http2.rate-window=5s").run(context -> assertThat(engineConfig(context).http2())
+                .isEqualTo(new Http2Config(7, 128 * 1024, 2 * 1024 * 1024, 32 * 1024, 8 * 1024, 16 * 1024, 10,
+                        1024, 20, 30, 40, Duration.ofSeconds(5))));
+        // Unset, the header list limit follows the HTTP/1.1 header section limit.
+        serving.withPropertyValues("server.max-http-request-header-size=20KB").run(context -> {
+            assertThat(engineConfig(context).http2().maxHeaderListSize()).isEqualTo(20 * 1024);
+            assertThat(engineConfig(context).limits().maxHeaderSectionSize()).isEqualTo(20 * 1024);
+        });
+        serving.withPropertyValues("sprout.server.http2.max-frame-size=1KB").run(context -> assertThat(context)
+                .getFailure().hasStackTraceContaining("sprout.server.http2.max-frame-size")
+                .hasStackTraceContaining("between 16384 and 16777215"));
+        // Off, the sprout.server.http2.* values are not used, so not checked either.
+        serving.withPropertyValues("server.http2.enabled=false", "sprout.server.http2.max-frame-size=1KB")
+                .run(context -> assertThat(engineConfig(context).http2()).isNull());
+    }
+
+    private static ServerConfig engineConfig(AssertableWebApplicationContext context) {
+        return ((SproutWebServer) ((WebServerApplicationContext) context.getSourceApplicationContext())
+                .getWebServer()).config();
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -2,6 +2,7 @@ package io.sprout.boot.autoconfigure;
 
 import io.sprout.boot.web.SproutServletWebServerFactory;
 import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.Http2Config;
 import io.sprout.engine.HttpLimits;
 import io.sprout.engine.InvalidConfigException;
 import io.sprout.engine.MinDataRates;
@@ -11,6 +12,7 @@ import io.sprout.engine.Timeouts;
 import io.sprout.engine.WebSocketConfig;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.web.server.Http2;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.mock.env.MockEnvironment;
 import org.springframework.util.unit.DataSize;
@@ -61,7 +63,9 @@ class SproutWebServerFactoryCustomizerTest {
                     + " for SNI, reloaded with the bundles"),
             Map.entry("clientAuth", "part of tls: server.ssl.client-auth, which the factory maps"),
             Map.entry("handshakeTimeout", "part of tls: sprout.server.tls-handshake-timeout, which this customizer "
-                    + "hands to the factory (setTlsHandshakeTimeout) for when it builds tls"));
+                    + "hands to the factory (setTlsHandshakeTimeout) for when it builds tls"),
+            Map.entry("http2", "server.http2.enabled: the factory sets it when it creates the server, from the "
+                    + "Http2Config this customizer builds of sprout.server.http2.* (HTTP2_PROPERTIES)"));
 
     private static final Pattern METADATA_NAME = Pattern.compile("\"name\"\\s*:\\s*\"([^\"]+)\"");
 
@@ -71,6 +75,7 @@ class SproutWebServerFactoryCustomizerTest {
         List<String> unclassified = fields.stream()
                 .filter(field -> !SproutWebServerFactoryCustomizer.PROPERTIES.containsKey(field))
                 .filter(field -> !NOT_FROM_PROPERTIES.containsKey(field))
+                .filter(field -> !SproutWebServerFactoryCustomizer.HTTP2_PROPERTIES.containsKey(field))
                 .toList();
 
         assertThat(fields).as("field() alone must identify a component").doesNotHaveDuplicates();
@@ -197,6 +202,89 @@ class SproutWebServerFactoryCustomizerTest {
                 .customize(new SproutServletWebServerFactory()))
                 .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class,
                         e -> assertThat(e.getName()).isEqualTo("sprout.server.websocket.max-frame-size"));
+    }
+
+    @Test
+    void everyHttp2ConfigFieldHasADocumentedProperty() throws IOException {
+        Set<String> documented = documentedProperties();
+
+        assertThat(SproutWebServerFactoryCustomizer.HTTP2_PROPERTIES.keySet())
+                .containsExactlyInAnyOrderElementsOf(componentNames(Http2Config.class));
+        assertThat(SproutWebServerFactoryCustomizer.HTTP2_PROPERTIES.values()).allSatisfy(
+                property -> assertThat(documented).as("configuration metadata").contains(property));
+    }
+
+    @Test
+    void http2PropertiesDefaultToTheEngineDefaults() {
+        SproutServletWebServerFactory factory = http2Factory();
+
+        customizer(new ServerProperties(), new SproutServerProperties()).customize(factory);
+
+        assertThat(factory.getHttp2Config()).isEqualTo(Http2Config.DEFAULT);
+    }
+
+    @Test
+    void http2PropertiesReachTheFactoryOnlyWhenHttp2IsEnabled() {
+        SproutServerProperties sprout = new SproutServerProperties();
+        SproutServerProperties.Http2 http2 = sprout.getHttp2();
+        http2.setMaxConcurrentStreams(7);
+        http2.setInitialWindowSize(DataSize.ofKilobytes(128));
+        http2.setConnectionWindowSize(DataSize.ofMegabytes(2));
+        http2.setMaxFrameSize(DataSize.ofKilobytes(32));
+        http2.setHeaderTableSize(DataSize.ofKilobytes(8));
+        http2.setMaxHeaderListSize(DataSize.ofKilobytes(16));
+        http2.setMaxSettingsEntries(10);
+        http2.setMaxUpgradeBodySize(DataSize.ofKilobytes(1));
+        http2.setMaxResets(20);
+        http2.setMaxControlFrames(30);
+        http2.setMaxEmptyFrames(40);
+        http2.setRateWindow(Duration.ofSeconds(5));
+        SproutServletWebServerFactory enabled = http2Factory();
+        SproutServletWebServerFactory disabled = new SproutServletWebServerFactory();
+
+        customizer(new ServerProperties(), sprout).customize(enabled);
+        customizer(new ServerProperties(), sprout).customize(disabled);
+
+        assertThat(enabled.getHttp2Config()).isEqualTo(new Http2Config(7, 128 * 1024, 2 * 1024 * 1024, 32 * 1024,
+                8 * 1024, 16 * 1024, 10, 1024, 20, 30, 40, Duration.ofSeconds(5)));
+        assertThat(disabled.getHttp2Config()).isNull();
+    }
+
+    @Test
+    void anUnsetHeaderListSizeFollowsTheHttp11HeaderLimitAndFailsNamingIt() {
+        ServerProperties server = new ServerProperties();
+        server.setMaxHttpRequestHeaderSize(DataSize.ofKilobytes(20));
+        SproutServletWebServerFactory factory = http2Factory();
+        customizer(server, new SproutServerProperties()).customize(factory);
+        ServerProperties huge = new ServerProperties();
+        huge.setMaxHttpRequestHeaderSize(DataSize.ofMegabytes(2));
+
+        assertThat(factory.getHttp2Config().maxHeaderListSize()).isEqualTo(20 * 1024);
+        assertThatThrownBy(() -> customizer(huge, new SproutServerProperties()).customize(http2Factory()))
+                .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, e -> {
+                    assertThat(e.getName()).isEqualTo("server.max-http-request-header-size");
+                    assertThat(e.getReason()).isEqualTo("the value must be between 64 and 1048576 but was 2097152");
+                });
+    }
+
+    @Test
+    void anHttp2ValueTheEngineRejectsFailsNamingTheProperty() {
+        SproutServerProperties sprout = new SproutServerProperties();
+        sprout.getHttp2().setInitialWindowSize(DataSize.ofKilobytes(1));
+
+        assertThatThrownBy(() -> customizer(new ServerProperties(), sprout).customize(http2Factory()))
+                .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, e -> {
+                    assertThat(e.getName()).isEqualTo("sprout.server.http2.initial-window-size");
+                    assertThat(e.getReason()).isEqualTo("the value must be between 65535 and 2147483647 but was 1024");
+                });
+    }
+
+    private static SproutServletWebServerFactory http2Factory() {
+        SproutServletWebServerFactory factory = new SproutServletWebServerFactory();
+        Http2 http2 = new Http2();
+        http2.setEnabled(true);
+        factory.setHttp2(http2);
+        return factory;
     }
 
     @Test

@@ -212,6 +212,12 @@ abstract class MvcApplicationContract {
         assertThat(timeouts.body()).contains("\"name\":\"sprout.timeouts\"");
         assertThat(send(get("/actuator/metrics/sprout.timeouts")).body())
                 .contains("\"tag\":\"kind\"", "\"head\"", "\"body\"", "\"rate\"", "\"write\"", "\"idle\"");
+        // HTTP/2 is off here: its meters exist all the same, at 0.
+        assertThat(send(get("/actuator/metrics/sprout.http2.streams")).body()).contains("\"value\":0.0");
+        assertThat(send(get("/actuator/metrics/sprout.http2.resets")).body())
+                .contains("\"value\":0.0", "\"tag\":\"direction\"", "\"received\"", "\"sent\"");
+        assertThat(send(get("/actuator/metrics/sprout.http2.goaway")).body())
+                .contains("\"value\":0.0", "\"tag\":\"reason\"", "\"NO_ERROR\"", "\"ENHANCE_YOUR_CALM\"");
         HttpResponse<String> observed = send(get("/actuator/metrics/http.server.requests"));
         assertThat(observed.statusCode()).isEqualTo(200);
         assertThat(observed.body()).contains("/api/greeting");

@@ -276,17 +276,11 @@ class SproutServletWebServerFactoryIT {
     }
 
     @Test
-    void sslWithoutKeyMaterialAndHttp2FailWithAClearMessage() {
+    void sslWithoutKeyMaterialFailsWithAClearMessage() {
         SproutServletWebServerFactory ssl = factory();
         ssl.setSsl(new org.springframework.boot.web.server.Ssl());
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> ssl.getWebServer()))
                 .hasMessageContaining("SSL is enabled but no trust material is configured");
-        SproutServletWebServerFactory http2 = factory();
-        org.springframework.boot.web.server.Http2 enabled = new org.springframework.boot.web.server.Http2();
-        enabled.setEnabled(true);
-        http2.setHttp2(enabled);
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> http2.getWebServer()))
-                .hasMessageContaining("server.http2");
     }
 
     // --- listeners, class loader, context path ---

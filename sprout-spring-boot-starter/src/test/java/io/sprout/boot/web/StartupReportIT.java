@@ -128,10 +128,20 @@ class StartupReportIT {
     }
 
     @Test
-    void http2IsReportedAsAFeatureSproutCannotHonourYet(CapturedOutput output) {
-        assertFailsToStart(Application.class, "server.http2.enabled=true");
-        assertReport(output, "The Sprout web server cannot honour server.http2.enabled=true (HTTP/2)",
-                "Remove server.http2.enabled or set it to false");
+    void http2StartsAndTheStartedLineSaysH2c(CapturedOutput output) {
+        try (ConfigurableApplicationContext context = run(Application.class, "server.http2.enabled=true")) {
+            int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+            assertThat(output).contains("Sprout started on port " + port + " (http, h2c) with context path '/'");
+        }
+    }
+
+    @Test
+    void aBadHttp2ValueIsReportedByItsProperty(CapturedOutput output) {
+        assertFailsToStart(Application.class, "server.http2.enabled=true",
+                "sprout.server.http2.max-concurrent-streams=0");
+        assertReport(output, "Invalid value '0' for configuration property "
+                + "'sprout.server.http2.max-concurrent-streams'", "Review the value of the property");
+        assertThat(output).contains("between 1 and 1048576").doesNotContain("Sprout started");
     }
 
     @Test
