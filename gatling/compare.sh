@@ -543,7 +543,14 @@ run_h2_idle() { # target port pid
     --settle "$H2_IDLE_SETTLE_SECONDS" --ping "$H2_IDLE_PING_SECONDS" --jcmd "$JAVA_HOME/bin/jcmd" "${tls[@]}" \
     > "$log" 2>&1
   WATCH_PID=""
-  record h2idle "$log" "${meta[@]}" simulation=h2-idle
+  if kill -0 "$pid" 2>/dev/null; then
+    record h2idle "$log" "${meta[@]}" simulation=h2-idle
+  else
+    # E.g. Tomcat over TLS: "Terminating due to java.lang.OutOfMemoryError: Java heap space" in the 512 MB heap.
+    local server_log="$RAW_DIR/logs/$target-$LOAD_TOOL-server.log" last
+    last=$(grep -m1 -E '^Terminating due to|OutOfMemoryError' "$server_log")
+    record_status "$target" failed "h2-idle: the server exited while the connections were opened or held${last:+: $last} (see $(basename "$server_log"))"
+  fi
   summary_of_last_row
 }
 
