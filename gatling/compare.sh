@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The comparison runner: the same Spring Boot application on every server, loaded by Gatling and wrk, one table.
 #
-#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket|tls] [target...]
+#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket|tls|h2] [target...]
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
 #   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
@@ -22,6 +22,16 @@
 #          /benchmark/hello with keep-alive (wrk-hello) and with a new connection and a full handshake per request
 #          (wrk-hello-close: "Connection: close"), 3 interleaved rounds x 10 s after 10 s warm-up each; default
 #          targets sprout-nio-platform sprout-hybrid-platform tomcat-platform jetty-platform: about 6 min
+#   h2     HTTP/2 with h2load instead of wrk: every server started with --server.http2.enabled=true, then
+#          /benchmark/hello and /benchmark/json at each H2_SHAPES shape (c16m10: 16 connections x at most 10
+#          concurrent streams each; c64m100), one measured row per endpoint and shape (h2-hello-c16m10, ...),
+#          3 interleaved rounds x 10 s after 10 s warm-up each; then, one server at a time, the server's RSS and
+#          live heap per idle HTTP/2 connection with H2_IDLE_CONNECTIONS (2,000) held open (h2-idle). h2c (prior
+#          knowledge) by default; TLS=1 gives h2 over TLS (ALPN h2 only, no fallback to HTTP/1.1). A run that does
+#          not speak HTTP/2 is a failed row, not a number. Default targets the four Sprout combinations,
+#          tomcat-platform, jetty-platform and netty: about 25 min.
+#            gatling/compare.sh h2           # h2c
+#            TLS=1 gatling/compare.sh h2     # h2 over TLS
 #
 # The blocking path of two builds (e.g. the previous commit and this one) is compared by gatling/ab-wrk.sh.
 #
@@ -40,7 +50,7 @@
 #   WRK_ENDPOINTS ("hello json"; an endpoint "x-close" is /benchmark/x sent with "Connection: close"), WRK_SECONDS, WRK_ROUNDS, WRK_WARMUP_SECONDS, WRK_CONNECTIONS,
 #   WRK_SETTLE_SECONDS, WRK_JIT_SETTLED_PERMILLE, WRK_WARMUP_MAX (after WRK_WARMUP_SECONDS, keep warming in windows of
 #   WRK_SETTLE_SECONDS per endpoint until the JIT compilers use < PERMILLE ms per s, at most WRK_WARMUP_MAX s in all),
-#   PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS,
+#   PIN (1 = server on CPU SERVER_CPU, load on CPU LOAD_CPU), JVM_FLAGS, TLS (1 = every server on HTTPS),
 #   APP_ARGS (extra application arguments for every target, e.g. --spring.profiles.active=postgres after
 #   sample-boot-app/scripts/postgres-setup.sh), PORT (first port tried), SKIP_BUILD (1 = reuse built jars), OUT_DIR,
 #   RAW_DIR.
@@ -51,6 +61,11 @@
 #   WS_LOCAL_ADDRESSES (e.g. "127.0.0.1,127.0.0.2": Gatling's source addresses, each with its own ephemeral ports),
 #   WS_MAX_CONNECTIONS (WS_SESSIONS + 2000: server.tomcat.max-connections and sprout.server.max-connections, whose
 #   default of 8,192 would refuse the 10,000 sessions).
+# HTTP/2 knobs (h2 preset): LOAD_TOOL (wrk, or h2load: the WRK_* knobs then apply to h2load), H2_SHAPES
+#   ("c16m10 c64m100": h2load -c and -m per measured load), H2_IDLE_CONNECTIONS (2000; 0 = no idle step),
+#   H2_IDLE_SETTLE_SECONDS (3, after the last connection opened and before RSS is read), H2_IDLE_PING_SECONDS (15: a
+#   PING per held connection so often, which keeps it open past Tomcat's 20 s and Jetty's 30 s idle time-outs
+#   without a stream; Tomcat's overhead protection closes connections that ping every 5 s; 0 = none).
 # With wrk enabled, each target's server stays up (idle) after its Gatling runs and is reused by the wrk phase.
 set -uo pipefail
 
@@ -60,6 +75,8 @@ REPORT="$ROOT/gatling/scripts/benchreport.py"
 . "$ROOT/gatling/scripts/bench-lib.sh"
 # shellcheck source=scripts/websocket-lib.sh
 . "$ROOT/gatling/scripts/websocket-lib.sh"
+# shellcheck source=h2tools.sh
+. "$ROOT/gatling/h2tools.sh"
 
 usage() {
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
@@ -97,6 +114,13 @@ case "$PRESET" in
     : "${JVM_FLAGS:=-Xms2g -Xmx2g -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
       tomcat-platform jetty-platform netty ;;
+  h2)
+    # Reactor Netty serves h2c too: Boot configures HttpProtocol.H2C when server.http2.enabled=true without SSL.
+    : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}" "${LOAD_TOOL:=h2load}"
+    : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_ENDPOINTS:=hello json}"
+    APP_ARGS="${APP_ARGS:-} --server.http2.enabled=true"
+    [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
+      tomcat-platform jetty-platform netty ;;
   tls)
     # Servlet servers only: Reactor Netty reads server.ssl.* as well, but the comparison asked for is Tomcat/Jetty.
     : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}" "${TLS:=1}"
@@ -117,7 +141,18 @@ if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
   APP_ARGS="${APP_ARGS:-} --server.tomcat.max-connections=$WS_MAX_CONNECTIONS --sprout.server.max-connections=$WS_MAX_CONNECTIONS"
 fi
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
-: "${WRK_SETTLE_SECONDS:=10}" "${WRK_JIT_SETTLED_PERMILLE:=20}" "${WRK_WARMUP_MAX:=240}"
+: "${WRK_SETTLE_SECONDS:=10}" "${WRK_JIT_SETTLED_PERMILLE:=20}" "${WRK_WARMUP_MAX:=240}" "${LOAD_TOOL:=wrk}"
+: "${H2_SHAPES:=c16m10 c64m100}" "${H2_IDLE_CONNECTIONS:=2000}" "${H2_IDLE_SETTLE_SECONDS:=3}" "${H2_IDLE_PING_SECONDS:=15}"
+case "$LOAD_TOOL" in
+  wrk) ;;
+  h2load)
+    for shape in $H2_SHAPES; do
+      [[ "$shape" =~ ^c[1-9][0-9]*m[1-9][0-9]*$ ]] || { echo "H2_SHAPES takes shapes like c16m10, not '$shape'." >&2; exit 2; }
+    done
+    # HTTP/2 has no Connection header: every stream shares its connection.
+    [[ " $WRK_ENDPOINTS " == *"-close "* ]] && { echo "h2load cannot send Connection: close ($WRK_ENDPOINTS)." >&2; exit 2; } ;;
+  *) echo "LOAD_TOOL is wrk or h2load, not '$LOAD_TOOL'." >&2; exit 2 ;;
+esac
 : "${TLS:=0}" "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}" "${SKIP_BUILD:=0}"
 # Identical for every server. A JVM pinned to one CPU picks Serial GC and one virtual-thread carrier anyway;
 # saying so explicitly keeps an unpinned run comparable.
@@ -141,7 +176,9 @@ else
 fi
 : "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
 begin_run "$RAW_DIR/gatling"
-[ "$WRK" = 1 ] && need_package wrk wrk
+if [ "$WRK" = 1 ]; then
+  if [ "$LOAD_TOOL" = h2load ]; then h2tools; else need_package wrk wrk; fi
+fi
 [[ " $SIMS " == *" WebSocket"* ]] && ws_preflight
 if [ "$TLS" = 1 ]; then
   SCHEME=https
@@ -195,13 +232,17 @@ import json, sys
 r = json.loads(sys.stdin.read())
 if r.get("status") != "ok":
     print("   -> " + r.get("status", "?") + ": " + r.get("note", ""))
-elif r["tool"] == "wrk":
+elif r["tool"] in ("wrk", "h2load"):
     print("   -> %.0f req/s, p99 %s ms, errors: %s" % (r.get("rps") or 0, r.get("p99_ms"), r.get("errors") or "none"))
+elif r["tool"] == "h2idle":
+    print("   -> %d of %d connections opened, %d open when measured: RSS +%s MB, %s kB per connection, live heap %s kB "
+          "per connection%s" % (r["ok"], r["requests"], r["sessions_open"], r.get("rss_growth_mb"),
+          r.get("rss_per_session_kb"), r.get("heap_per_session_kb"), (", errors: " + r["errors"]) if r["errors"] else ""))
 else:
     print("   -> %d requests, KO %d, mean %s ms, p99 %s ms, %.1f req/s, assertions %s%s" % (r.get("requests", 0),
           r.get("ko", 0), r.get("mean_ms"), r.get("p99_ms"), r.get("rps") or 0, r.get("assertions", "-"),
           (", errors: " + r["errors"]) if r.get("errors") else ""))
-if r.get("rss_growth_mb") is not None:
+if r.get("rss_growth_mb") is not None and r["tool"] == "gatling":
     print("   -> %s sessions open: RSS +%s MB, %s kB per session" % (r.get("sessions_open"), r["rss_growth_mb"],
           r.get("rss_per_session_kb")))'
 }
@@ -253,15 +294,17 @@ run_target_gatling() { # target
     summary_of_last_row
   fi
   if ! kill -0 "$server_pid" 2>/dev/null; then
-    record_status "$target" failed "the server exited during start-up (see $log)"
+    record startfailure "$log" "${meta[@]}" simulation=-
     progress "$target: FAILED, the server exited (see $log)"
+    summary_of_last_row
     stop_server "$server_pid"
     return 1
   fi
   local waited
   if ! waited=$(wait_ready "$server_pid" "$port"); then
-    record_status "$target" failed "not ready within 180 s (see $log)"
+    record startfailure "$log" "${meta[@]}" simulation=-
     progress "$target: FAILED, not ready (see $log)"
+    summary_of_last_row
     stop_server "$server_pid"
     return 1
   fi
@@ -339,32 +382,71 @@ run_target_gatling() { # target
   fi
 }
 
-# ------------------------------------------------------------------ wrk: all targets up at once, interleaved rounds
-# An endpoint "x-close" is /benchmark/x with "Connection: close": wrk then opens a new connection (over TLS, with a
-# full handshake: wrk resumes no sessions) for every request.
-wrk_url() { echo "$SCHEME://127.0.0.1:$1/benchmark/${2%-close}"; } # port endpoint
-wrk_command() { # port endpoint seconds [more wrk options...]: sets WRK_COMMAND, the pinned wrk command line
-  local port=$1 endpoint=$2 seconds=$3
-  shift 3
-  WRK_COMMAND=("${ON_LOAD_CPU[@]}" wrk -t1 -c"$WRK_CONNECTIONS" -d"${seconds}s" "$@")
-  [[ "$endpoint" == *-close ]] && WRK_COMMAND+=(-H "Connection: close")
-  WRK_COMMAND+=("$(wrk_url "$port" "$endpoint")")
+# ------------------------------------------------------------------ wrk or h2load: all targets up at once, interleaved
+# A load is what one measured row runs: for wrk an endpoint, where "x-close" is /benchmark/x with "Connection: close"
+# (wrk then opens a new connection, over TLS with a full handshake, for every request: wrk resumes no sessions); for
+# h2load an endpoint at one shape of H2_SHAPES, "hello-c16m10": 16 connections with at most 10 streams each.
+load_units() { # the loads of one round, one per line
+  local endpoint shape
+  for endpoint in $WRK_ENDPOINTS; do
+    if [ "$LOAD_TOOL" = h2load ]; then
+      for shape in $H2_SHAPES; do echo "$endpoint-$shape"; done
+    else
+      echo "$endpoint"
+    fi
+  done
+}
+simulation_of() { if [ "$LOAD_TOOL" = h2load ]; then echo "h2-$1"; else echo "wrk-$1"; fi; } # load
+load_url() { # port load
+  local endpoint=$2
+  [ "$LOAD_TOOL" = h2load ] && endpoint=${endpoint%-c*m*}
+  echo "$SCHEME://127.0.0.1:$1/benchmark/${endpoint%-close}"
+}
+# Sets LOAD_COMMAND, the pinned command line of one load for so many seconds. A measured run adds wrk's latency
+# distribution, or h2load's per-request log (its path is the fourth argument), which the percentiles come from.
+load_command() { # port load seconds [measured | request-log]
+  local port=$1 load=$2 seconds=$3 measured=${4:-}
+  if [ "$LOAD_TOOL" = h2load ]; then
+    local shape=${load##*-}
+    local connections=${shape#c}
+    connections=${connections%m*}
+    # -D: for a duration, not a number of requests. Over TLS, ALPN offers h2 only: no silent fallback to HTTP/1.1.
+    LOAD_COMMAND=("${ON_LOAD_CPU[@]}" h2load -t1 -c"$connections" -m"${shape#*m}" -D"$seconds")
+    [ "$SCHEME" = https ] && LOAD_COMMAND+=(--npn-list=h2)
+    [ -n "$measured" ] && LOAD_COMMAND+=(--log-file="$measured")
+  else
+    LOAD_COMMAND=("${ON_LOAD_CPU[@]}" wrk -t1 -c"$WRK_CONNECTIONS" -d"${seconds}s")
+    [ -n "$measured" ] && LOAD_COMMAND+=(--latency)
+    [[ "$load" == *-close ]] && LOAD_COMMAND+=(-H "Connection: close")
+  fi
+  LOAD_COMMAND+=("$(load_url "$port" "$load")")
+}
+load_description() { # load
+  if [ "$LOAD_TOOL" = h2load ]; then
+    local shape=${1##*-}
+    local connections=${shape#c}
+    echo "${connections%m*} connections x ${shape#*m} streams, $([ "$SCHEME" = https ] && echo "h2 over TLS" || echo h2c)"
+  else
+    echo "$WRK_CONNECTIONS connections$([[ "$1" == *-close ]] && echo ", Connection: close")"
+  fi
 }
 declare -A WRK_PORT=()
 declare -A WRK_PID=()
-# Warms every endpoint for WRK_WARMUP_SECONDS, then for WRK_SETTLE_SECONDS more per endpoint at a time until the
+# Warms every load for WRK_WARMUP_SECONDS, then for WRK_SETTLE_SECONDS more per load at a time until the
 # server's JIT compilers used less than WRK_JIT_SETTLED_PERMILLE ms per second (WRK_WARMUP_MAX seconds at most):
 # pinned to one CPU beside busy workers, C2 gets a small share of it, and a server measured while it still compiles
 # runs at a fraction of its speed, so a fixed warm-up ranks servers by the luck of their compile queues.
 warm_until_settled() { # pid port
-  local pid=$1 port=$2 seconds=$WRK_WARMUP_SECONDS warmed=0 before used elapsed endpoint
+  local pid=$1 port=$2 seconds=$WRK_WARMUP_SECONDS warmed=0 before used elapsed load
   while :; do
     before=$(jit_cpu_ms "$pid")
-    for endpoint in $WRK_ENDPOINTS; do
-      wrk_command "$port" "$endpoint" "$seconds"
-      run_child "${WRK_COMMAND[@]}" > /dev/null 2>&1
+    for load in $(load_units); do
+      load_command "$port" "$load" "$seconds"
+      # Bounded as a measured run is: h2load ends only when its streams in flight have, which a stalled server
+      # never does.
+      run_child timeout $((seconds + 30)) "${LOAD_COMMAND[@]}" > /dev/null 2>&1
     done
-    elapsed=$((seconds * $(wc -w <<< "$WRK_ENDPOINTS")))
+    elapsed=$((seconds * $(load_units | wc -l)))
     used=$(( $(jit_cpu_ms "$pid") - before ))
     warmed=$((warmed + elapsed))
     progress "   warmed ${warmed}s; the JIT compilers were busy ${used} ms in the last ${elapsed}s"
@@ -376,8 +458,8 @@ warm_until_settled() { # pid port
     seconds=$WRK_SETTLE_SECONDS
   done
 }
-run_wrk_matrix() { # targets...
-  local targets=("$@") target port pid ready round endpoint i n
+run_load_matrix() { # targets...
+  local targets=("$@") target port pid round load i n
   declare -A port_of=() pid_of=()
   local running=()
   for target in "${targets[@]}"; do
@@ -388,44 +470,88 @@ run_wrk_matrix() { # targets...
       continue
     fi
     port=$(free_port "$PORT")
-    progress "wrk: starting $target on 127.0.0.1:$port (CPU ${SERVER_CPU})"
-    start_server "$(jar_of "$(flavour_of "$target")")" "$target" "$port" "$RAW_DIR/logs/$target-wrk-server.log"
+    local log="$RAW_DIR/logs/$target-$LOAD_TOOL-server.log" identity
+    local meta=(target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" mode="$(mode_of "$target")")
+    progress "$LOAD_TOOL: starting $target on 127.0.0.1:$port (CPU ${SERVER_CPU})"
+    start_server "$(jar_of "$(flavour_of "$target")")" "$target" "$port" "$log"
     pid=$SERVER_PID
-    if ready=$(wait_ready "$pid" "$port") && check_identity "$target" "$port" > /dev/null; then
+    if ! wait_ready "$pid" "$port" > /dev/null; then
+      record startfailure "$log" "${meta[@]}" simulation=-
+      progress "$LOAD_TOOL: $target FAILED to start, left out"
+      summary_of_last_row
+      stop_server "$pid"
+    elif ! identity=$(check_identity "$target" "$port"); then
+      record_status "$target" failed "$LOAD_TOOL: $identity"
+      progress "$LOAD_TOOL: $target FAILED, $identity; left out"
+      stop_server "$pid"
+    else
       port_of[$target]=$port
       pid_of[$target]=$pid
       running+=("$target")
-    else
-      record_status "$target" failed "wrk: not ready or wrong server (see $RAW_DIR/logs/$target-wrk-server.log)"
-      progress "wrk: $target FAILED to start, left out"
-      stop_server "$pid"
     fi
   done
   [ ${#running[@]} -eq 0 ] && return 1
   for target in "${running[@]}"; do
-    progress "wrk: warming $target (${WRK_WARMUP_SECONDS}s per endpoint, then until its JIT has settled; not recorded)"
+    progress "$LOAD_TOOL: warming $target (${WRK_WARMUP_SECONDS}s per load, then until its JIT has settled; not recorded)"
     warm_until_settled "${pid_of[$target]}" "${port_of[$target]}"
   done
   n=${#running[@]}
   for round in $(seq 1 "$WRK_ROUNDS"); do
-    for endpoint in $WRK_ENDPOINTS; do
+    for load in $(load_units); do
       # Rotate the order every round, so no target always runs first (or right after the same neighbour).
       for i in $(seq 0 $((n - 1))); do
         target=${running[$(( (i + round - 1) % n ))]}
-        local log="$RAW_DIR/logs/$target-wrk-$endpoint-$round.log"
-        wrk_command "${port_of[$target]}" "$endpoint" "$WRK_SECONDS" --latency
-        local how="$WRK_CONNECTIONS connections"
-        [[ "$endpoint" == *-close ]] && how="$how, Connection: close"
-        progress "wrk round $round/$WRK_ROUNDS: $target ${WRK_COMMAND[*]: -1} (${WRK_SECONDS}s, $how)"
-        run_child timeout $((WRK_SECONDS + 30)) "${WRK_COMMAND[@]}" > "$log" 2>&1
-        record wrk "$log" target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" \
-          mode="$(mode_of "$target")" simulation="wrk-$endpoint" round="$round"
+        local simulation log request_log=""
+        simulation=$(simulation_of "$load")
+        log="$RAW_DIR/logs/$target-$simulation-$round.log"
+        [ "$LOAD_TOOL" = h2load ] && request_log="$RAW_DIR/logs/$target-$simulation-$round-requests.log"
+        load_command "${port_of[$target]}" "$load" "$WRK_SECONDS" "${request_log:-measured}"
+        progress "$LOAD_TOOL round $round/$WRK_ROUNDS: $target ${LOAD_COMMAND[*]: -1} (${WRK_SECONDS}s, $(load_description "$load"))"
+        run_child timeout $((WRK_SECONDS + 30)) "${LOAD_COMMAND[@]}" > "$log" 2>&1
+        record "$LOAD_TOOL" "$log" target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" \
+          mode="$(mode_of "$target")" simulation="$simulation" round="$round" ${request_log:+"request_log=$request_log"}
         summary_of_last_row
+        # One line per request: kept for another look, compressed (tens of MB per run otherwise).
+        [ -f "$request_log" ] && gzip -f -1 "$request_log"
       done
     done
   done
-  progress "wrk: stopping all servers"
+  if [ "$LOAD_TOOL" = h2load ] && [ "$H2_IDLE_CONNECTIONS" -gt 0 ]; then
+    for target in "${running[@]}"; do run_h2_idle "$target" "${port_of[$target]}" "${pid_of[$target]}"; done
+  fi
+  progress "$LOAD_TOOL: stopping all servers"
   cleanup
+}
+
+# The server's memory per idle HTTP/2 connection: h2idle.py opens H2_IDLE_CONNECTIONS connections (preface, SETTINGS,
+# one GET answered), holds them without a stream and reads the server's RSS and live heap before and while they are
+# open. One server at a time, after the measured rounds: its heap has been cycled, so the growth is what the
+# connections keep, not pages any request would have touched.
+run_h2_idle() { # target port pid
+  local target=$1 port=$2 pid=$3 log="$RAW_DIR/logs/$1-h2-idle.log" tls=()
+  local meta=(target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" mode="$(mode_of "$target")")
+  if ! kill -0 "$pid" 2>/dev/null; then
+    record_status "$target" failed "h2-idle not run: the server had exited (see $RAW_DIR/logs/$target-$LOAD_TOOL-server.log)"
+    progress "h2 idle: $target not run, the server had exited"
+    return 0
+  fi
+  [ "$SCHEME" = https ] && tls=(--tls)
+  progress "h2 idle: $target, $H2_IDLE_CONNECTIONS idle connections ($([ "$SCHEME" = https ] && echo "h2 over TLS" || echo h2c)), RSS and live heap before and ${H2_IDLE_SETTLE_SECONDS}s after the last"
+  WATCH_PID=$pid
+  run_child timeout --kill-after=10 $((H2_IDLE_CONNECTIONS / 10 + 180)) "${ON_LOAD_CPU[@]}" python3 \
+    "$ROOT/gatling/scripts/h2idle.py" --port "$port" --pid "$pid" --connections "$H2_IDLE_CONNECTIONS" \
+    --settle "$H2_IDLE_SETTLE_SECONDS" --ping "$H2_IDLE_PING_SECONDS" --jcmd "$JAVA_HOME/bin/jcmd" "${tls[@]}" \
+    > "$log" 2>&1
+  WATCH_PID=""
+  if kill -0 "$pid" 2>/dev/null; then
+    record h2idle "$log" "${meta[@]}" simulation=h2-idle
+  else
+    # E.g. Tomcat over TLS: "Terminating due to java.lang.OutOfMemoryError: Java heap space" in the 512 MB heap.
+    local server_log="$RAW_DIR/logs/$target-$LOAD_TOOL-server.log" last
+    last=$(grep -m1 -E '^Terminating due to|OutOfMemoryError' "$server_log")
+    record_status "$target" failed "h2-idle: the server exited while the connections were opened or held${last:+: $last} (see $(basename "$server_log"))"
+  fi
+  summary_of_last_row
 }
 
 # ------------------------------------------------------------------ main
@@ -450,8 +576,13 @@ write_machine() {
     echo "  Concurrency levels $CONCURRENCY_LEVELS, $CONCURRENCY_REQUESTS x $CONCURRENCY_SCALE requests per level"
     [[ " $SIMS " == *" AsyncLatency "* ]] && echo "- AsyncLatency: levels $CONCURRENCY_LEVELS clients on /benchmark/latency-async?ms=100, ${ASYNC_LEVEL_SECONDS}s per level after a ${ASYNC_WARMUP_SECONDS}s warm-up level at the largest, times scale $SCALE"
     [[ " $SIMS " == *" WebSocket"* ]] && ws_machine_lines
-    [ "$TLS" = 1 ] && echo "- TLS: every server on HTTPS with one EC P-256 key generated for this run (server.ssl.* in the application arguments), the JDK's TLS stack for all; wrk (OpenSSL) negotiates TLS 1.3; endpoints ending in -close send \`Connection: close\`, so every request pays a new connection and a full handshake"
-    [ "$WRK" = 1 ] && echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up per endpoint and then until the JIT compilers used < ${WRK_JIT_SETTLED_PERMILLE} ms per s (at most ${WRK_WARMUP_MAX}s)"
+    [ "$TLS" = 1 ] && echo "- TLS: every server on HTTPS with one EC P-256 key generated for this run (server.ssl.* in the application arguments), the JDK's TLS stack for all; $LOAD_TOOL (OpenSSL) negotiates TLS 1.3; endpoints ending in -close send \`Connection: close\`, so every request pays a new connection and a full handshake"
+    if [ "$WRK" = 1 ] && [ "$LOAD_TOOL" = h2load ]; then
+      echo "- h2load ($(h2load --version | head -1)): HTTP/2 $([ "$TLS" = 1 ] && echo "over TLS, ALPN offering h2 only" || echo "cleartext (h2c, prior knowledge)"), every server with \`--server.http2.enabled=true\`; /benchmark/{${WRK_ENDPOINTS// /,}} at shapes $H2_SHAPES (c = connections, m = most concurrent streams per connection), 1 thread, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per load after ${WRK_WARMUP_SECONDS}s warm-up per load and then until the JIT compilers used < ${WRK_JIT_SETTLED_PERMILLE} ms per s (at most ${WRK_WARMUP_MAX}s); percentiles from h2load's per-request log"
+      [ "$H2_IDLE_CONNECTIONS" -gt 0 ] && echo "- h2 idle: $H2_IDLE_CONNECTIONS connections per server (one GET each, then no stream; a PING every ${H2_IDLE_PING_SECONDS}s), server RSS and live heap (after a full GC) before and ${H2_IDLE_SETTLE_SECONDS}s after the last opened, one server at a time after the rounds"
+    elif [ "$WRK" = 1 ]; then
+      echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up per endpoint and then until the JIT compilers used < ${WRK_JIT_SETTLED_PERMILLE} ms per s (at most ${WRK_WARMUP_MAX}s)"
+    fi
     echo "- targets: ${TARGETS[*]}"
     echo "- raw logs and Gatling HTML reports: bench-results/$RUN_ID/ (not committed)"
   } > "$OUT_DIR/machine.md"
@@ -481,7 +612,7 @@ if [ -n "${SIMS// /}" ]; then
   done
 fi
 if [ "$WRK" = 1 ] && [ ${#RUNNABLE[@]} -gt 0 ]; then
-  run_wrk_matrix "${RUNNABLE[@]}" || FAILED=1
+  run_load_matrix "${RUNNABLE[@]}" || FAILED=1
 fi
 
 echo "- load average (1/5/15 min) when the run ended: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT_DIR/machine.md"

@@ -5,6 +5,12 @@ Used by gatling/compare.sh:
   benchreport.py gatling LOG key=value...   print one JSON result line parsed from a Gatling console log; with
                                             clients=N, the Concurrency level of N clients of a multi-level run
   benchreport.py wrk LOG key=value...       print one JSON result line parsed from `wrk --latency` output
+  benchreport.py h2load LOG key=value...    the same from h2load's output, with request_log=PATH (its --log-file)
+                                            for the percentiles; failed unless the run spoke HTTP/2 (h2c or h2)
+  benchreport.py h2idle LOG key=value...    the result line of h2idle.py: the server's memory per idle HTTP/2
+                                            connection
+  benchreport.py startfailure LOG key=value...  a failed row for a server that did not start, with Spring Boot's
+                                            failure description from its log LOG as the note
   benchreport.py wsbroadcast LOG key=value...  the same for WebSocketBroadcast: its deliveries, from the line the
                                             simulation prints, and its Gatling errors and assertions
   benchreport.py wsidle LOG key=value...    the same for WebSocketIdle: its handshakes, and the server's memory
@@ -30,6 +36,8 @@ import statistics
 import sys
 from pathlib import Path
 
+import h2results
+
 CSV_COLUMNS = [
     "target", "server", "threads", "mode", "tool", "simulation", "round", "status", "requests", "ok", "ko",
     "success_pct", "mean_ms", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "max_ms", "rps", "ratio_vs_tomcat_platform",
@@ -38,6 +46,9 @@ CSV_COLUMNS = [
 ]
 
 BASELINE = "tomcat-platform"
+
+# Tools whose runs are interleaved rounds against every target, summarised as the median of the rounds.
+LOAD_TOOLS = ("wrk", "h2load")
 
 GLOBAL_LINES = {
     "request count": "requests",
@@ -227,6 +238,11 @@ def parse_ws_idle(text, sessions_open, rss=(None, None), heap=(None, None)):
     row = parse_gatling(text)
     if row is None:
         return None
+    return add_memory_growth(row, sessions_open, rss, heap)
+
+
+def add_memory_growth(row, sessions_open, rss, heap):
+    """The RSS growth and the RSS and live heap growth per open session (or connection) into `row`."""
     row["sessions_open"] = int(sessions_open or 0)
     if all(rss):
         growth_kb = int(rss[1]) - int(rss[0])
@@ -238,12 +254,55 @@ def parse_ws_idle(text, sessions_open, rss=(None, None), heap=(None, None)):
     return row
 
 
+def parse_h2_idle(text):
+    """h2idle.py's result: each connection asked for is a request, OK when its GET was answered over HTTP/2; the
+    memory growth is divided by the connections still open when the RSS was read."""
+    result = h2results.parse_h2_idle(text)
+    if result is None:
+        return None
+    connections, opened = int(result["connections"]), int(result["opened"])
+    row = {"requests": connections, "ok": opened, "ko": connections - opened,
+           "rss_before_kb": result["rss_before_kb"], "rss_after_kb": result["rss_after_kb"],
+           "heap_before_kb": result["heap_before_kb"], "heap_after_kb": result["heap_after_kb"],
+           "closed_by_server": int(result["closed_by_server"]), "open_seconds": float(result["open_seconds"])}
+    add_memory_growth(row, result["open"], (row["rss_before_kb"], row["rss_after_kb"]),
+                      (row["heap_before_kb"], row["heap_after_kb"]))
+    errors = [result["error"]] if result["error"] else []
+    if row["closed_by_server"]:
+        errors.append(f"{row['closed_by_server']} closed by the server while held")
+    row["errors"] = "; ".join(errors)
+    if opened == 0:
+        row["status"] = "failed"
+        row["note"] = "h2 idle: no connection opened" + (f" ({result['error']})" if result["error"] else "")
+    return row
+
+
+def start_failure(text, log_name):
+    """Why a server did not start: Spring Boot's "Description:" block, else its first exception line."""
+    description = re.search(r"^Description:\s*\n(.*?)\n\s*(?:Action:|$)", text, re.M | re.S)
+    if description and description.group(1).strip():
+        reason = " ".join(description.group(1).split())
+    else:
+        exception = re.search(r"^\S*(?:Exception|Error)\b.*$", text, re.M)
+        reason = exception.group(0).strip() if exception else "it exited or did not answer /benchmark/health"
+    return f"did not start: {reason} (see {log_name})"
+
+
 def parse_command(kind, log_path, assignments):
     text = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
     row = dict(assignment.split("=", 1) for assignment in assignments)
     clients = row.pop("clients", None)
+    if kind == "startfailure":
+        row.update(tool="-", status="failed", note=start_failure(text, Path(log_path).name))
+        print(json.dumps(row))
+        return
     if kind == "wrk":
         parsed = parse_wrk(text)
+    elif kind == "h2load":
+        request_log = Path(row.pop("request_log", "") or "/nonexistent")
+        parsed = h2results.parse_h2load(text, request_log.read_text() if request_log.is_file() else None)
+    elif kind == "h2idle":
+        parsed = parse_h2_idle(text)
     elif kind == "wsbroadcast":
         parsed = parse_ws_broadcast(text)
     elif kind == "wsidle":
@@ -254,7 +313,7 @@ def parse_command(kind, log_path, assignments):
     else:
         parsed = parse_gatling(text)
     # The WebSocket kinds are Gatling runs read differently: they belong in the Gatling tables.
-    row["tool"] = "wrk" if kind == "wrk" else "gatling"
+    row["tool"] = kind if kind in LOAD_TOOLS + ("h2idle",) else "gatling"
     if parsed is None:
         row["status"] = "crashed"
         row.setdefault("note", f"no results in {Path(log_path).name}")
@@ -281,9 +340,10 @@ def load_rows(run_dir):
     return rows
 
 
-def summarise_wrk(rows):
-    """One row per (target, endpoint): the median over the interleaved rounds, with ratios against Tomcat."""
-    measured = [r for r in rows if r.get("tool") == "wrk" and r.get("status") == "ok"]
+def summarise_load(rows):
+    """One row per (target, load: wrk-hello, h2-hello-c16m10...): the median over the interleaved rounds of wrk or
+    h2load, with ratios against Tomcat."""
+    measured = [r for r in rows if r.get("tool") in LOAD_TOOLS and r.get("status") == "ok"]
     groups = {}
     for row in measured:
         groups.setdefault((row["target"], row["simulation"]), []).append(row)
@@ -338,7 +398,14 @@ def fmt(value, digits=0):
     return f"{value:,.{digits}f}"
 
 
-def markdown(rows, wrk_summary):
+LOAD_TABLE_TITLES = {
+    "wrk": "wrk throughput (server on CPU 0, wrk on CPU 1, median of interleaved rounds)",
+    "h2load": "HTTP/2 throughput, h2load (h2-<endpoint>-c<connections>m<streams per connection>; server on CPU 0, "
+              "h2load on CPU 1, median of interleaved rounds)",
+}
+
+
+def markdown(rows, load_summary):
     out = []
     gatling = [r for r in rows if r.get("tool") == "gatling" and r.get("status") in ("ok", "crashed")]
     if gatling:
@@ -361,18 +428,9 @@ def markdown(rows, wrk_summary):
         out.append("")
     out.extend(level_tables(gatling))
     out.extend(websocket_table(gatling))
-    if wrk_summary:
-        out.append("### wrk throughput (server on CPU 0, wrk on CPU 1, median of interleaved rounds)\n")
-        out.append("| endpoint | target | req/s | × tomcat-platform | × tomcat (same thread type) | mean ms | p50 ms "
-                   "| p99 ms | errors |")
-        out.append("|---|---|--:|--:|--:|--:|--:|--:|---|")
-        for r in sorted(wrk_summary, key=lambda r: (r["simulation"], target_order(r["target"]))):
-            out.append("| {sim} | {target} | {rps} | {ratio} | {same} | {mean} | {p50} | {p99} | {err} |".format(
-                sim=r["simulation"], target=r["target"], rps=fmt(r.get("rps")),
-                ratio=fmt(r.get("ratio_vs_tomcat_platform"), 2), same=fmt(r.get("ratio_vs_tomcat_same_threads"), 2),
-                mean=fmt(r.get("mean_ms"), 2), p50=fmt(r.get("p50_ms"), 2), p99=fmt(r.get("p99_ms"), 2),
-                err=r.get("errors") or ""))
-        out.append("")
+    for tool in LOAD_TOOLS:
+        out.extend(load_table(tool, [r for r in load_summary if r.get("tool") == tool]))
+    out.extend(h2_idle_table(rows))
     ready = {}
     for r in rows:
         if r.get("ready_ms") not in (None, "") and r.get("tool") == "gatling":
@@ -388,9 +446,56 @@ def markdown(rows, wrk_summary):
     if skipped:
         out.append("### Not run\n")
         for r in skipped:
-            out.append(f"- {r['target']}: {r['status']}: {r.get('note', '')}")
+            what = "" if r.get("simulation") in (None, "-") else " " + r["simulation"]
+            what += f" round {r['round']}" if r.get("round") not in (None, "") else ""
+            out.append(f"- {r['target']}{what}: {r['status']}: {r.get('note', '')}")
         out.append("")
     return "\n".join(out)
+
+
+def load_table(tool, summary):
+    """wrk's or h2load's medians: one row per load (endpoint, and for h2load the shape) and target."""
+    if not summary:
+        return []
+    out = [f"### {LOAD_TABLE_TITLES[tool]}\n",
+           "| load | target | req/s | × tomcat-platform | × tomcat (same thread type) | mean ms | p50 ms | p99 ms "
+           "| errors |",
+           "|---|---|--:|--:|--:|--:|--:|--:|---|"]
+    for r in sorted(summary, key=lambda r: (load_order(r["simulation"]), target_order(r["target"]))):
+        out.append("| {sim} | {target} | {rps} | {ratio} | {same} | {mean} | {p50} | {p99} | {err} |".format(
+            sim=r["simulation"], target=r["target"], rps=fmt(r.get("rps")),
+            ratio=fmt(r.get("ratio_vs_tomcat_platform"), 2), same=fmt(r.get("ratio_vs_tomcat_same_threads"), 2),
+            mean=fmt(r.get("mean_ms"), 2), p50=fmt(r.get("p50_ms"), 2), p99=fmt(r.get("p99_ms"), 2),
+            err=r.get("errors") or ""))
+    out.append("")
+    return out
+
+
+def load_order(name):
+    """h2 loads by endpoint, then by connections and streams ('h2-hello-c16m10' before 'h2-hello-c64m100');
+    others by name."""
+    match = re.fullmatch(r"h2-(.+)-c(\d+)m(\d+)", name)
+    return (match.group(1), int(match.group(2)), int(match.group(3))) if match else (name, 0, 0)
+
+
+def h2_idle_table(rows):
+    """Per target: the idle HTTP/2 connections held and what they cost the server."""
+    idle = sorted([r for r in rows if r.get("tool") == "h2idle" and r.get("status") == "ok"],
+                  key=lambda r: target_order(r["target"]))
+    if not idle:
+        return []
+    out = ["### Idle HTTP/2 connections (server RSS and live heap while they are held)\n",
+           "| target | connections opened | open when measured | RSS growth MB | RSS per connection kB "
+           "| live heap per connection kB | seconds to open | errors |",
+           "|---|--:|--:|--:|--:|--:|--:|---|"]
+    for r in idle:
+        out.append("| {target} | {opened} of {asked} | {open} | {growth} | {rss} | {heap} | {seconds} | {err} |".format(
+            target=r["target"], opened=fmt(r.get("ok")), asked=fmt(r.get("requests")), open=fmt(r.get("sessions_open")),
+            growth=fmt(r.get("rss_growth_mb"), 1), rss=fmt(r.get("rss_per_session_kb"), 1),
+            heap=fmt(r.get("heap_per_session_kb"), 1), seconds=fmt(r.get("open_seconds"), 1),
+            err=(r.get("errors") or "").replace("|", "/")))
+    out.append("")
+    return out
 
 
 def level_groups(gatling_rows):
@@ -503,6 +608,27 @@ def target_order(name):
 # ---------------------------------------------------------------- SVG charts
 
 PALETTE = ["#2b6cb0", "#dd6b20", "#38a169", "#d53f8c", "#805ad5", "#d69e2e", "#319795", "#e53e3e", "#4a5568"]
+LEGEND_ROW = 16
+
+
+def colour_of(name, index):
+    """A target keeps its colour in every chart (one per target of TARGET_ORDER); other series go by position."""
+    if name in TARGET_ORDER:
+        return PALETTE[TARGET_ORDER.index(name) % len(PALETTE)]
+    return PALETTE[index % len(PALETTE)]
+
+
+def legend_rows(series, left, right_edge):
+    """The legend entries as rows of (name, x) that fit between left and right_edge (wrapped, never cut off)."""
+    rows, x = [[]], left
+    for name in series:
+        entry = 24 + 7 * len(name)
+        if rows[-1] and x + entry > right_edge:
+            rows.append([])
+            x = left
+        rows[-1].append((name, x))
+        x += entry
+    return rows
 
 
 def nice_max(value):
@@ -521,9 +647,12 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
     Every bar is labelled with its value, except bars equal to label_skip (e.g. 100 % success, the boring case)."""
     label_all = label_skip is None
     width = max(640, 120 + len(groups) * (len(series) * 22 + 30))
-    height = 380
     left, right, top, bottom = 70, 20, 50, 120
-    plot_w, plot_h = width - left - right, height - top - bottom
+    legend = legend_rows(series, left, width - right)
+    # The plot keeps its height; each legend row past the first adds one below it.
+    one_row_height = 380
+    height = one_row_height + LEGEND_ROW * (len(legend) - 1)
+    plot_w, plot_h = width - left - right, one_row_height - top - bottom
     # Headroom above the tallest bar for its (vertical) value label.
     top_value = nice_max(1.15 * max([v for v in values.values() if v is not None] or [1]))
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -551,7 +680,7 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
             x = x0 + si * bar_w
             y = top + plot_h - h
             svg.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w - 2:.1f}" height="{h:.1f}" '
-                       f'fill="{PALETTE[si % len(PALETTE)]}"><title>{html.escape(f"{group} / {name}: {value}")}'
+                       f'fill="{colour_of(name, si)}"><title>{html.escape(f"{group} / {name}: {value}")}'
                        f'</title></rect>')
             if label_all or value != label_skip:
                 lx, ly = x + bar_w / 2 + 2, y - 3
@@ -561,18 +690,18 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
         svg.append(f'<text x="{label_x:.1f}" y="{top + plot_h + 14}" text-anchor="end" '
                    f'transform="rotate(-30 {label_x:.1f} {top + plot_h + 14})">{html.escape(group)}</text>')
     svg.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#4a5568"/>')
-    legend_x = left
-    for si, name in enumerate(series):
-        svg.append(f'<rect x="{legend_x}" y="{height - 18}" width="10" height="10" '
-                   f'fill="{PALETTE[si % len(PALETTE)]}"/>')
-        svg.append(f'<text x="{legend_x + 14}" y="{height - 9}">{html.escape(name)}</text>')
-        legend_x += 24 + 7 * len(name)
+    index = {name: si for si, name in enumerate(series)}
+    for row_number, row in enumerate(legend):
+        y = one_row_height - 18 + LEGEND_ROW * row_number
+        for name, x in row:
+            svg.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{colour_of(name, index[name])}"/>')
+            svg.append(f'<text x="{x + 14}" y="{y + 9}">{html.escape(name)}</text>')
     svg.append("</svg>")
     path.write_text("\n".join(svg) + "\n")
     return path.name
 
 
-def charts(run_dir, rows, wrk_summary):
+def charts(run_dir, rows, load_summary):
     written = []
     gatling = [r for r in rows if r.get("tool") == "gatling" and r.get("status") == "ok"]
     simulations = sorted({r["simulation"] for r in gatling}, key=simulation_order)
@@ -608,24 +737,37 @@ def charts(run_dir, rows, wrk_summary):
         values = {(r["simulation"], r["target"]): r.get("success_pct") for r in gatling}
         written.append(grouped_bars("Success rate per simulation", "% successful", simulations, targets, values,
                                     run_dir / "success-rate.svg", 1, label_skip=100.0))
-    if wrk_summary:
-        endpoints = sorted({r["simulation"] for r in wrk_summary})
-        targets = sorted({r["target"] for r in wrk_summary}, key=target_order)
-        written.append(grouped_bars("wrk throughput (pinned, median)", "req/s", endpoints, targets,
-                                    {(r["simulation"], r["target"]): r.get("rps") for r in wrk_summary},
-                                    run_dir / "wrk-throughput.svg"))
+    for tool in LOAD_TOOLS:
+        summary = [r for r in load_summary if r.get("tool") == tool]
+        if not summary:
+            continue
+        loads = sorted({r["simulation"] for r in summary}, key=load_order)
+        targets = sorted({r["target"] for r in summary}, key=target_order)
+        written.append(grouped_bars(f"{tool} throughput (pinned, median)", "req/s", loads, targets,
+                                    {(r["simulation"], r["target"]): r.get("rps") for r in summary},
+                                    run_dir / f"{tool}-throughput.svg"))
+    h2_idle = sorted([r for r in rows if r.get("tool") == "h2idle" and r.get("status") == "ok"
+                      and r.get("rss_per_session_kb") is not None], key=lambda r: target_order(r["target"]))
+    if h2_idle:
+        values = {}
+        for r in h2_idle:
+            values[(r["target"], "RSS")] = r["rss_per_session_kb"]
+            values[(r["target"], "live heap")] = r.get("heap_per_session_kb")
+        written.append(grouped_bars("Server memory per idle HTTP/2 connection", "kB per connection",
+                                    [r["target"] for r in h2_idle], ["RSS", "live heap"], values,
+                                    run_dir / "h2-memory-per-connection.svg", 1))
     return written
 
 
 def report_command(run_dir):
     run_dir = Path(run_dir)
     rows = load_rows(run_dir)
-    wrk_summary = summarise_wrk(rows)
-    gatling_rows = [r for r in rows if r.get("tool") != "wrk"]
-    wrk_rounds = [r for r in rows if r.get("tool") == "wrk"]
-    write_csv(run_dir, gatling_rows + wrk_summary + wrk_rounds)
-    table = markdown(rows, wrk_summary)
-    written = charts(run_dir, rows, wrk_summary)
+    load_summary = summarise_load(rows)
+    other_rows = [r for r in rows if r.get("tool") not in LOAD_TOOLS]
+    load_rounds = [r for r in rows if r.get("tool") in LOAD_TOOLS]
+    write_csv(run_dir, other_rows + load_summary + load_rounds)
+    table = markdown(rows, load_summary)
+    written = charts(run_dir, rows, load_summary)
     header = (run_dir / "machine.md").read_text() if (run_dir / "machine.md").exists() else ""
     chart_md = "\n".join(f"![{name}]({name})" for name in written)
     (run_dir / "results.md").write_text(f"{header}\n{table}\n### Charts\n\n{chart_md}\n")
@@ -720,7 +862,7 @@ def ab_command(run_dir):
 
 
 def main(argv):
-    if len(argv) >= 3 and argv[1] in ("gatling", "wrk", "wsbroadcast", "wsidle"):
+    if len(argv) >= 3 and argv[1] in ("gatling", "wrk", "h2load", "wsbroadcast", "wsidle", "h2idle", "startfailure"):
         parse_command(argv[1], argv[2], argv[3:])
     elif len(argv) == 3 and argv[1] == "report":
         report_command(argv[2])

@@ -3,11 +3,13 @@
 import contextlib
 import io
 import json
+import re
 import tempfile
 import unittest
 from pathlib import Path
 
 import benchreport
+import h2results
 
 GATLING_WITH_ERRORS = """\
 Simulation io.sprout.gatling.DbSimulation completed in 2 seconds
@@ -148,7 +150,7 @@ class WrkSummaryTest(unittest.TestCase):
                 rows.append({"target": target, "threads": threads, "tool": "wrk", "status": "ok",
                              "simulation": "wrk-hello", "round": round_number, "rps": rps, "requests": rps * 5,
                              "ok": rps * 5, "ko": 0})
-        summary = {row["target"]: row for row in benchreport.summarise_wrk(rows)}
+        summary = {row["target"]: row for row in benchreport.summarise_load(rows)}
         self.assertEqual(summary["tomcat-platform"]["rps"], 100)
         self.assertEqual(summary["sprout-nio-virtual"]["rps"], 130)
         self.assertEqual(summary["sprout-nio-virtual"]["ratio_vs_tomcat_platform"], 1.3)
@@ -312,6 +314,271 @@ class WebSocketTableTest(unittest.TestCase):
         names = ["WebSocketBroadcast", "WebSocketEcho-1000", "Db", "WebSocketIdle", "wrk-hello"]
         self.assertEqual(sorted(names, key=benchreport.simulation_order),
                          ["Db", "WebSocketEcho-1000", "WebSocketIdle", "WebSocketBroadcast", "wrk-hello"])
+
+
+# h2load 1.52 against Tomcat, h2c prior knowledge, `-t1 -c16 -m10 -D3` (progress lines shortened).
+H2LOAD_H2C = """\
+starting benchmark...
+spawning thread #0: 16 total client(s). Timing-based test with 0s of warm-up time and 3s of main duration for measurements.
+Warm-up started for thread #0.
+progress: 6% of clients started
+progress: 100% of clients started
+Warm-up phase is over for thread #0.
+Main benchmark duration is started for thread #0.
+Application protocol: h2c
+Main benchmark duration is over for thread #0. Stopping all clients.
+Stopped all clients for thread #0
+
+finished in 3.00s, 1269.00 req/s, 82.23KB/s
+requests: 3807 total, 3967 started, 3807 done, 3807 succeeded, 0 failed, 0 errored, 0 timeout
+status codes: 3808 2xx, 0 3xx, 0 4xx, 0 5xx
+traffic: 246.68KB (252598) total, 130.78KB (133916) headers (space savings 62.98%), 48.33KB (49491) data
+                     min         max         mean         sd        +/- sd
+time for request:     1.59ms       1.29s    123.25ms     93.35ms    84.32%
+time for connect:       61us       261us       165us        62us    62.50%
+time to 1st byte:   107.84ms    258.62ms    166.38ms     52.20ms    62.50%
+req/s           :      55.98       97.96       79.28       11.47    68.75%
+"""
+
+# h2 over TLS (ALPN) against Tomcat, a path that answers 404.
+H2LOAD_TLS_404 = """\
+starting benchmark...
+spawning thread #0: 1 total client(s). 10 total requests
+TLS Protocol: TLSv1.3
+Cipher: TLS_AES_128_GCM_SHA256
+Server Temp Key: X25519 253 bits
+Application protocol: h2
+progress: 100% done
+
+finished in 126.06ms, 79.33 req/s, 12.65KB/s
+requests: 10 total, 10 started, 10 done, 0 succeeded, 10 failed, 2 errored, 1 timeout
+status codes: 0 2xx, 0 3xx, 8 4xx, 0 5xx
+traffic: 1.59KB (1633) total, 312B (312) headers (space savings 56.06%), 1010B (1010) data
+                     min         max         mean         sd        +/- sd
+time for request:      999us     95.76ms     24.28ms     37.70ms    80.00%
+"""
+
+# `--npn-list=h2` against a server that does not offer h2: no application protocol, every request errored.
+H2LOAD_NOT_H2 = """\
+starting benchmark...
+spawning thread #0: 2 total client(s). 200 total requests
+
+finished in 1.14ms, 0.00 req/s, 0B/s
+requests: 200 total, 0 started, 0 done, 0 succeeded, 200 failed, 200 errored, 0 timeout
+status codes: 0 2xx, 0 3xx, 0 4xx, 0 5xx
+traffic: 0B (0) total, 0B (0) headers (space savings 0.00%), 0B (0) data
+                     min         max         mean         sd        +/- sd
+time for request:        0us         0us         0us         0us     0.00%
+"""
+
+
+def request_log(durations_us, failed=0):
+    lines = [f"1795649750{i:06d}\t200\t{d}" for i, d in enumerate(durations_us)]
+    return "\n".join(lines + [f"1795649751000000\t-1\t5000000"] * failed) + "\n"
+
+
+class ParseH2loadTest(unittest.TestCase):
+
+    def test_reads_throughput_and_takes_the_latencies_from_the_request_log(self):
+        # 100 responses of 1..100 ms; failed requests (status -1) have no response time.
+        row = h2results.parse_h2load(H2LOAD_H2C, request_log([ms * 1000 for ms in range(100, 0, -1)], failed=3))
+        self.assertEqual((row["requests"], row["ok"], row["ko"], row["rps"]), (3807, 3807, 0, 1269.0))
+        self.assertEqual((row["mean_ms"], row["p50_ms"], row["p75_ms"], row["p99_ms"]), (50.5, 50.0, 75.0, 99.0))
+        self.assertEqual(row["errors"], "")
+        self.assertNotIn("status", row)
+
+    def test_takes_h2loads_mean_without_a_request_log(self):
+        row = h2results.parse_h2load(H2LOAD_H2C)
+        self.assertEqual(row["mean_ms"], 123.25)
+        self.assertNotIn("p99_ms", row)
+
+    def test_counts_non_2xx_errored_and_timed_out_requests_as_failed(self):
+        row = h2results.parse_h2load(H2LOAD_TLS_404, request_log([999]))
+        self.assertEqual((row["requests"], row["ok"], row["ko"]), (10, 0, 10))
+        self.assertEqual(row["errors"], "4xx x8; errored x2; timeout x1")
+        self.assertEqual(row["p50_ms"], 0.999)
+        self.assertNotIn("status", row)
+
+    def test_fails_a_run_that_did_not_speak_http2(self):
+        row = h2results.parse_h2load(H2LOAD_NOT_H2)
+        self.assertEqual(row["status"], "failed")
+        self.assertEqual(row["note"], "no HTTP/2 connection (h2load reports no application protocol)")
+        self.assertIn("no request completed", row["errors"])
+        row = h2results.parse_h2load(H2LOAD_H2C.replace("protocol: h2c", "protocol: http/1.1"))
+        self.assertEqual((row["status"], row["note"]), ("failed", "h2load negotiated http/1.1, not HTTP/2"))
+
+    def test_fails_a_run_the_time_limit_killed_and_says_how_far_it_got(self):
+        # h2load 1.52, -c64 -m100 -D3 over TLS on a loaded machine: never ended, killed by the runner's timeout.
+        killed = H2LOAD_H2C.split("Stopped all clients")[0].replace("progress: 100% of clients started\n", "")
+        row = h2results.parse_h2load(killed)
+        self.assertEqual(row["status"], "failed")
+        self.assertEqual(row["note"], "h2load did not finish, killed after the time limit: 6% of its clients had "
+                                      "started, its duration was over, it was waiting for its connections to end")
+        self.assertNotIn("rps", row)
+
+    def test_returns_none_when_h2load_did_not_run(self):
+        self.assertIsNone(h2results.parse_h2load("h2load: command not found\n"))
+
+    def test_the_command_records_an_h2load_row_with_the_request_log(self):
+        with tempfile.TemporaryDirectory() as directory:
+            log, requests = Path(directory) / "h2.log", Path(directory) / "h2-requests.log"
+            log.write_text(H2LOAD_H2C)
+            requests.write_text(request_log([2000, 4000]))
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                benchreport.parse_command("h2load", log, ["target=jetty-platform", "simulation=h2-hello-c16m10",
+                                                          "round=1", f"request_log={requests}"])
+            row = json.loads(out.getvalue())
+        self.assertEqual((row["tool"], row["status"], row["simulation"], row["p99_ms"]),
+                         ("h2load", "ok", "h2-hello-c16m10", 4.0))
+        self.assertNotIn("request_log", row)
+
+
+IDLE_LINE = ("h2-idle connections=2000 opened=2000 open=1998 closed_by_server=2 rss_before_kb=324188 "
+             "rss_after_kb=421400 heap_before_kb=26012 heap_after_kb=130817 open_seconds=5.8 error=\n")
+
+
+class H2IdleTest(unittest.TestCase):
+
+    def test_divides_the_memory_growth_by_the_connections_open_when_measured(self):
+        row = benchreport.parse_h2_idle("h2idle: 500 connections tried, 500 open\n" + IDLE_LINE)
+        self.assertEqual((row["requests"], row["ok"], row["ko"], row["sessions_open"]), (2000, 2000, 0, 1998))
+        self.assertEqual((row["rss_growth_mb"], row["rss_per_session_kb"], row["heap_per_session_kb"]),
+                         (94.9, 48.65, 52.45))
+        self.assertEqual(row["errors"], "2 closed by the server while held")
+        self.assertNotIn("status", row)
+
+    def test_fails_when_no_connection_opened_and_keeps_the_reason(self):
+        line = ("h2-idle connections=50 opened=0 open=0 closed_by_server=0 rss_before_kb=410564 rss_after_kb=410568 "
+                "heap_before_kb= heap_after_kb= open_seconds=0.0 error=connection 1: ConnectionRefusedError: [Errno "
+                "111] Connection refused (gave up after 20 failures in a row)\n")
+        row = benchreport.parse_h2_idle(line)
+        self.assertEqual((row["status"], row["ko"]), ("failed", 50))
+        self.assertIn("ConnectionRefusedError: [Errno 111] Connection refused (gave up", row["note"])
+        self.assertNotIn("rss_per_session_kb", row)
+        self.assertNotIn("heap_per_session_kb", row)
+
+    def test_returns_none_without_a_result_line(self):
+        self.assertIsNone(benchreport.parse_h2_idle("Traceback (most recent call last):\n"))
+
+
+SPROUT_REFUSES_H2 = """\
+2026-11-26T00:00:01.000Z  INFO 1 --- [main] io.sprout.sample.BenchmarkApplication : Starting BenchmarkApplication
+2026-11-26T00:00:02.000Z ERROR 1 --- [main] o.s.b.d.LoggingFailureAnalysisReporter :
+
+***************************
+APPLICATION FAILED TO START
+***************************
+
+Description:
+
+Sprout does not support server.http2.enabled=true (HTTP/2):
+the engine speaks HTTP/1.1 only so far
+
+Action:
+
+Remove server.http2.enabled or set it to false.
+
+"""
+
+
+class StartFailureTest(unittest.TestCase):
+
+    def test_records_spring_boots_failure_description(self):
+        with tempfile.TemporaryDirectory() as directory:
+            log = Path(directory) / "sprout-nio-platform-wrk-server.log"
+            log.write_text(SPROUT_REFUSES_H2)
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                benchreport.parse_command("startfailure", log, ["target=sprout-nio-platform", "simulation=-"])
+            row = json.loads(out.getvalue())
+        self.assertEqual((row["status"], row["tool"]), ("failed", "-"))
+        self.assertEqual(row["note"], "did not start: Sprout does not support server.http2.enabled=true (HTTP/2): "
+                                      "the engine speaks HTTP/1.1 only so far (see sprout-nio-platform-wrk-server.log)")
+
+    def test_falls_back_to_the_first_exception_or_a_plain_reason(self):
+        self.assertEqual(benchreport.start_failure("java.net.BindException: Address already in use\n\tat x\n", "s.log"),
+                         "did not start: java.net.BindException: Address already in use (see s.log)")
+        self.assertEqual(benchreport.start_failure("", "s.log"),
+                         "did not start: it exited or did not answer /benchmark/health (see s.log)")
+
+
+SEVEN_TARGETS = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
+                 "tomcat-platform", "jetty-platform", "netty"]
+
+
+class H2ReportTest(unittest.TestCase):
+
+    @staticmethod
+    def rounds():
+        rows = []
+        for number, target in enumerate(SEVEN_TARGETS):
+            for load in ("h2-json-c16m10", "h2-hello-c64m100", "h2-hello-c16m10"):
+                for round_number in (1, 2, 3):
+                    rows.append({"target": target, "threads": "platform", "tool": "h2load", "status": "ok",
+                                 "simulation": load, "round": round_number, "rps": 1000 * (number + 1) + round_number,
+                                 "requests": 100, "ok": 100, "ko": 0, "p99_ms": 3.0, "mean_ms": 1.0, "errors": ""})
+        rows.append({"target": "netty", "tool": "h2load", "status": "failed", "simulation": "h2-hello-c16m10",
+                     "round": "4", "note": "no HTTP/2 connection (h2load reports no application protocol)"})
+        rows.append({"target": "netty", "tool": "h2idle", "status": "ok", "simulation": "h2-idle", "requests": 2000,
+                     "ok": 2000, "ko": 0, "sessions_open": 2000, "rss_growth_mb": 20.0, "rss_per_session_kb": 10.24,
+                     "heap_per_session_kb": 5.5, "open_seconds": 4.0, "errors": ""})
+        return rows
+
+    def test_tabulates_h2load_medians_by_endpoint_and_shape_with_ratios(self):
+        rows = self.rounds()
+        summary = benchreport.summarise_load(rows)
+        table = benchreport.markdown(rows, summary)
+        self.assertIn("### HTTP/2 throughput, h2load", table)
+        self.assertNotIn("### wrk throughput", table)
+        self.assertIn("| h2-hello-c16m10 | netty | 7,002 | 1.40 | 1.40 | 1.00 | – | 3.00 |  |", table)
+        self.assertLess(table.index("| h2-hello-c16m10 | sprout"), table.index("| h2-hello-c64m100 | sprout"))
+        self.assertLess(table.index("| h2-hello-c64m100 | sprout"), table.index("| h2-json-c16m10 | sprout"))
+        self.assertIn("- netty h2-hello-c16m10 round 4: failed: no HTTP/2 connection", table)
+        self.assertIn("| netty | 2,000 of 2,000 | 2,000 | 20.0 | 10.2 | 5.5 | 4.0 |  |", table)
+
+    def test_charts_the_h2load_medians_and_the_memory_per_connection(self):
+        rows = self.rounds()
+        with tempfile.TemporaryDirectory() as directory:
+            written = benchreport.charts(Path(directory), rows, benchreport.summarise_load(rows))
+            self.assertEqual(written, ["h2load-throughput.svg", "h2-memory-per-connection.svg"])
+            throughput = (Path(directory) / "h2load-throughput.svg").read_text()
+            memory = (Path(directory) / "h2-memory-per-connection.svg").read_text()
+        self.assertIn("h2-hello-c64m100 / netty: 7002", throughput)
+        self.assertIn("netty / RSS: 10.24", memory)
+        self.assertIn("netty / live heap: 5.5", memory)
+
+    def test_orders_loads_by_endpoint_then_connections_and_streams(self):
+        names = ["h2-json-c16m10", "h2-hello-c64m100", "h2-hello-c16m10", "h2-hello-c16m100"]
+        self.assertEqual(sorted(names, key=benchreport.load_order),
+                         ["h2-hello-c16m10", "h2-hello-c16m100", "h2-hello-c64m100", "h2-json-c16m10"])
+
+
+class ChartLegendTest(unittest.TestCase):
+
+    TARGETS = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
+               "tomcat-platform", "jetty-platform", "netty"]
+
+    def test_every_target_gets_a_legend_entry_inside_the_chart_and_its_own_colour(self):
+        # Two groups of seven: the legend of one line used to run off the 640-pixel chart after four targets.
+        values = {(load, target): 1000 for load in ("wrk-hello", "wrk-json") for target in self.TARGETS}
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "chart.svg"
+            benchreport.grouped_bars("wrk", "req/s", ["wrk-hello", "wrk-json"], self.TARGETS, values, path)
+            svg = path.read_text()
+        width = int(re.search(r'<svg [^>]*width="(\d+)"', svg).group(1))
+        legend = re.findall(r'<rect x="(\d+)" y="\d+" width="10" height="10" fill="([^"]+)"/>\s*<text [^>]*>([^<]+)<',
+                            svg)
+        self.assertEqual([name for _, _, name in legend], self.TARGETS)
+        self.assertEqual(len({colour for _, colour, _ in legend}), len(self.TARGETS))
+        for x, _, name in legend:
+            self.assertLessEqual(int(x) + 14 + 7 * len(name), width, name)
+        bars = dict(re.findall(r'fill="([^"]+)"><title>wrk-hello / ([^:]+):', svg))
+        self.assertEqual({colour for _, colour, _ in legend}, set(bars))
+
+    def test_a_target_keeps_its_colour_whichever_targets_share_the_chart(self):
+        self.assertEqual(benchreport.colour_of("netty", 0), benchreport.colour_of("netty", 5))
+        self.assertNotEqual(benchreport.colour_of("p50", 0), benchreport.colour_of("p95", 1))
 
 
 def ab_rows(old, new, target="sprout-nio-platform", endpoint="hello"):
