@@ -27,8 +27,9 @@
 #          concurrent streams each; c64m100), one measured row per endpoint and shape (h2-hello-c16m10, ...),
 #          3 interleaved rounds x 10 s after 10 s warm-up each; then, one server at a time, the server's RSS and
 #          live heap per idle HTTP/2 connection with H2_IDLE_CONNECTIONS (2,000) held open (h2-idle). h2c (prior
-#          knowledge) by default; TLS=1 gives h2 over TLS (ALPN h2 only, no fallback to HTTP/1.1). A run that does
-#          not speak HTTP/2 is a failed row, not a number. Default targets the four Sprout combinations,
+#          knowledge) by default; TLS=1 gives h2 over TLS (ALPN h2 only, no fallback to HTTP/1.1), after Gatling's
+#          Http2Tls (enableHttp2; every /benchmark/protocol answer must be HTTP/2.0, 0 KO: servlet servers only). A
+#          run that does not speak HTTP/2 is a failed row, not a number. Default targets the four Sprout combinations,
 #          tomcat-platform, jetty-platform and netty: about 25 min.
 #            gatling/compare.sh h2           # h2c
 #            TLS=1 gatling/compare.sh h2     # h2 over TLS
@@ -116,6 +117,9 @@ case "$PRESET" in
       tomcat-platform jetty-platform netty ;;
   h2)
     # Reactor Netty serves h2c too: Boot configures HttpProtocol.H2C when server.http2.enabled=true without SSL.
+    # Over TLS, Gatling's Http2Tls runs first (enableHttp2, every protocol check must see HTTP/2.0; servlet
+    # servers only, /benchmark/protocol is a Spring MVC endpoint).
+    [ "${TLS:-0}" = 1 ] && : "${SIMS:=Http2Tls}"
     : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}" "${LOAD_TOOL:=h2load}"
     : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_ENDPOINTS:=hello json}"
     APP_ARGS="${APP_ARGS:-} --server.http2.enabled=true"
@@ -254,7 +258,7 @@ gatling_command() { # target port simulation label seconds-limit [-Dprop=value..
   shift 5
   # shellcheck disable=SC2206 # GATLING_JVM is a word list on purpose
   GATLING_COMMAND=(timeout --kill-after=10 "$limit" "${ON_LOAD_CPU[@]}" "$JAVA" $GATLING_JVM -cp "$GATLING_CP"
-    -DbaseUrl="http://127.0.0.1:$port" -Dscale="$SCALE" "$@" io.gatling.app.Gatling
+    -DbaseUrl="$SCHEME://127.0.0.1:$port" -Dscale="$SCALE" "$@" io.gatling.app.Gatling
     -s "io.sprout.gatling.${simulation}Simulation" -rf "$RAW_DIR/gatling" -rd "$target $label")
 }
 run_gatling() { # target port simulation label seconds-limit log [-Dprop=value...]
@@ -265,7 +269,8 @@ run_gatling() { # target port simulation label seconds-limit log [-Dprop=value..
 sim_limit() { # generous wall-clock bound for one Gatling run, in seconds
   python3 -c "import sys; print(int(float(sys.argv[1]) * float(sys.argv[2]) + 120))" "$1" "$SCALE"
 }
-declare -A SIM_SECONDS=([ColdStart]=20 [HelloWorld]=90 [CpuIntensive]=60 [Latency]=50 [Concurrency]=60 [Db]=40 [HeavyLoad]=120)
+declare -A SIM_SECONDS=([ColdStart]=20 [HelloWorld]=90 [CpuIntensive]=60 [Latency]=50 [Concurrency]=60 [Db]=40 [HeavyLoad]=120
+  [Http2Tls]=40)
 # All levels of AsyncLatency, its warm-up included, at scale 1.
 async_seconds() { echo $(( ASYNC_WARMUP_SECONDS + ASYNC_LEVEL_SECONDS * $(wc -w <<< "$CONCURRENCY_LEVELS") )); }
 
