@@ -708,10 +708,13 @@ public final class Http2Connection {
             if (ids.length > config.maxSettingsEntries()) {
                 calm("Too many SETTINGS entries");
             }
+            // Acknowledged first: a stream that a larger window wakes must not send DATA ahead of the ACK (a client
+            // may wait for the ACK before it reads on), and the HPACK table size update follows the ACK (RFC 7541
+            // §4.2).
+            outbound.control(FrameWriter.settingsAck());
             for (int i = 0; i < ids.length; i++) {
                 applySetting(ids[i], values[i]);
             }
-            outbound.control(FrameWriter.settingsAck());
         }
 
         @Override
