@@ -16,7 +16,6 @@ starts, and the ones in flight are finished (at most the time-out) and written b
 """
 
 import asyncio
-import signal
 import time
 
 import abusenet
@@ -35,23 +34,4 @@ async def one_request(port, timeout, out, due):
 
 
 async def run(port, rate, seconds, output, timeout=5.0):
-    loop = asyncio.get_running_loop()
-    stopping = asyncio.Event()
-    loop.add_signal_handler(signal.SIGTERM, stopping.set)
-    interval = 1.0 / rate
-    pending = set()
-    with open(output, "a", encoding="ascii") as out:
-        begin = loop.time()
-        sent = 0
-        while sent * interval < seconds and not stopping.is_set():
-            due = begin + sent * interval
-            if due > loop.time():
-                await asyncio.sleep(due - loop.time())
-            if stopping.is_set():
-                break
-            task = loop.create_task(one_request(port, timeout, out, due))
-            pending.add(task)
-            task.add_done_callback(pending.discard)
-            sent += 1
-        if pending:
-            await asyncio.wait(pending)
+    await abusenet.paced(rate, seconds, output, lambda out, due: one_request(port, timeout, out, due))

@@ -7,6 +7,7 @@ second, a receive window of a few KiB), which no HTTP client library offers.
 import asyncio
 import errno
 import itertools
+import signal
 import socket
 import struct
 
@@ -197,3 +198,28 @@ async def watch_until_closed(sock, deadline):
         reader.feed(data)
         if reader.status:
             return str(reader.status), loop.time() - start
+
+
+async def paced(rate, seconds, output, start_one):
+    """Starts `start_one(out, due)` `rate` times a second for `seconds` (an open model: a slow answer never delays
+    the next request), until SIGTERM; waits for those in flight; `out` is `output` opened for appending."""
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    loop.add_signal_handler(signal.SIGTERM, stopping.set)
+    interval = 1.0 / rate
+    pending = set()
+    with open(output, "a", encoding="ascii") as out:
+        begin = loop.time()
+        sent = 0
+        while sent * interval < seconds and not stopping.is_set():
+            due = begin + sent * interval
+            if due > loop.time():
+                await asyncio.sleep(due - loop.time())
+            if stopping.is_set():
+                break
+            task = loop.create_task(start_one(out, due))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+            sent += 1
+        if pending:
+            await asyncio.wait(pending)

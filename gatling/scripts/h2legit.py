@@ -15,7 +15,6 @@ server's SETTINGS_MAX_CONCURRENT_STREAMS were all in flight). Connections come f
 """
 
 import asyncio
-import signal
 import time
 
 import h2.config
@@ -183,28 +182,11 @@ async def one_request(client, out, due):
 
 
 async def run(port, rate, seconds, output, timeout=5.0):
-    loop = asyncio.get_running_loop()
-    stopping = asyncio.Event()
-    loop.add_signal_handler(signal.SIGTERM, stopping.set)
     client = H2Client(port, timeout=timeout)
-    interval = 1.0 / rate
-    pending = set()
-    with open(output, "a", encoding="ascii") as out:
-        begin = loop.time()
-        sent = 0
-        while sent * interval < seconds and not stopping.is_set():
-            due = begin + sent * interval
-            if due > loop.time():
-                await asyncio.sleep(due - loop.time())
-            if stopping.is_set():
-                break
-            task = loop.create_task(one_request(client, out, due))
-            pending.add(task)
-            task.add_done_callback(pending.discard)
-            sent += 1
-        if pending:
-            await asyncio.wait(pending)
-    client.close()
+    try:
+        await abusenet.paced(rate, seconds, output, lambda out, due: one_request(client, out, due))
+    finally:
+        client.close()
 
 
 async def warm_up(port, requests, path):
