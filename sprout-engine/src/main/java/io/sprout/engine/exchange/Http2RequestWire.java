@@ -31,7 +31,9 @@ final class Http2RequestWire implements RequestWire {
 
     @Override
     public boolean hasBuffered() {
-        return stream.buffered() > 0;
+        // An END_STREAM that arrived after the last bytes were read is news too: decoding it ends the body. Without
+        // it a non-blocking reader would be told, again and again at once, that the stream is readable.
+        return stream.buffered() > 0 || stream.ended();
     }
 
     @Override

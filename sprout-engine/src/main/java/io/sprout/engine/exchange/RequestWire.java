@@ -25,7 +25,7 @@ interface RequestWire {
     /** Whether the body has ended: every byte of it decoded. */
     boolean ended();
 
-    /** Whether bytes have arrived that {@link #decode} has not taken yet. */
+    /** Whether bytes (or the body's end) have arrived that {@link #decode} has not taken yet. */
     boolean hasBuffered();
 
     /** Body bytes a read can take at once without decoding, for {@link java.io.InputStream#available()}. */

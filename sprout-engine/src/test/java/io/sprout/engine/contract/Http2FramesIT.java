@@ -3,6 +3,7 @@ package io.sprout.engine.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sprout.engine.Http2Config;
+import io.sprout.engine.HttpHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ShutdownResult;
 import io.sprout.engine.TimeoutKind;
@@ -131,6 +132,30 @@ class Http2FramesIT {
             H2Client.Response response = client.response(1);
             assertThat(response.status()).isEqualTo(200);
             assertThat(response.text()).isEqualTo("c0ffee");
+        }
+    }
+
+    @Test
+    void sendsResponseTrailersAfterTheBody() {
+        try (RunningServer server = start(TIGHT); H2Client client = H2Client.connect(server.port())) {
+            client.request(1, "GET", "/send-trailers?3", true);
+            H2Client.Response response = client.response(1);
+            assertThat(response.text()).isEqualTo("with trailers");
+            assertThat(response.trailers()).contains(Map.entry("x-checksum", "42"), Map.entry("x-count", "3"));
+        }
+    }
+
+    /** END_STREAM on its own frame after the body was read: a non-blocking reader must see the end, not spin. */
+    @Test
+    void endsANonBlockingReadWhenEndStreamComesAfterTheLastBytesWereRead() throws Exception {
+        HttpHandler handler = (request, response) ->
+                NonBlockingEcho.completing(Suspended.start(request, response), new TaskLog()).start();
+        try (RunningServer server = RunningServer.start(combination, handler, builder -> builder.http2(TIGHT));
+                H2Client client = H2Client.connect(server.port())) {
+            client.request(1, "POST", "/echo", false).data(1, "abc".getBytes(StandardCharsets.US_ASCII), false);
+            Thread.sleep(300);
+            client.data(1, new byte[0], true);
+            assertThat(client.response(1).text()).isEqualTo("abc");
         }
     }
 
