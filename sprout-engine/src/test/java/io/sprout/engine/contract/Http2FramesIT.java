@@ -147,13 +147,15 @@ class Http2FramesIT {
 
     /** END_STREAM on its own frame after the body was read: a non-blocking reader must see the end, not spin. */
     @Test
-    void endsANonBlockingReadWhenEndStreamComesAfterTheLastBytesWereRead() throws Exception {
+    void endsANonBlockingReadWhenEndStreamComesAfterTheLastBytesWereRead() {
+        CompletableFuture<NonBlockingEcho> echo = new CompletableFuture<>();
         HttpHandler handler = (request, response) ->
-                NonBlockingEcho.completing(Suspended.start(request, response), new TaskLog()).start();
+                echo.complete(NonBlockingEcho.completing(Suspended.start(request, response), new TaskLog()).start());
         try (RunningServer server = RunningServer.start(combination, handler, builder -> builder.http2(TIGHT));
                 H2Client client = H2Client.connect(server.port())) {
             client.request(1, "POST", "/echo", false).data(1, "abc".getBytes(StandardCharsets.US_ASCII), false);
-            Thread.sleep(300);
+            // The reader has taken what was there and waits for more: only then does END_STREAM come, alone.
+            Await.latch(Await.future(echo, "the echo starts").waitedToRead(), "the reader waits");
             client.data(1, new byte[0], true);
             assertThat(client.response(1).text()).isEqualTo("abc");
         }

@@ -5,6 +5,7 @@ import io.sprout.boot.mvcapp.MvcTestApplication;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
@@ -277,12 +278,9 @@ class Http2ApplicationIT {
         return java.util.Arrays.copyOf(block.array(), block.position());
     }
 
-    private static void awaitValue(DoubleSupplier value, double expected) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (value.getAsDouble() != expected && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(value.getAsDouble()).isEqualTo(expected);
+    private static void awaitValue(DoubleSupplier value, double expected) {
+        Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(
+                () -> assertThat(value.getAsDouble()).isEqualTo(expected));
     }
 
     /** An h2c connection by prior knowledge that writes frames as given: what no well-behaved client sends. */
