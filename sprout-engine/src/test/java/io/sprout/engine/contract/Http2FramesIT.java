@@ -3,7 +3,7 @@ package io.sprout.engine.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sprout.engine.Http2Config;
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ShutdownResult;
 import io.sprout.engine.TimeoutKind;
@@ -149,7 +149,7 @@ class Http2FramesIT {
     @Test
     void endsANonBlockingReadWhenEndStreamComesAfterTheLastBytesWereRead() {
         CompletableFuture<NonBlockingEcho> echo = new CompletableFuture<>();
-        HttpHandler handler = (request, response) ->
+        RequestHandler handler = (request, response) ->
                 echo.complete(NonBlockingEcho.completing(Suspended.start(request, response), new TaskLog()).start());
         try (RunningServer server = RunningServer.start(combination, handler, builder -> builder.http2(TIGHT));
                 H2Client client = H2Client.connect(server.port())) {
