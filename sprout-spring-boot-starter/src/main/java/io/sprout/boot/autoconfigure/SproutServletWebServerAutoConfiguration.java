@@ -10,14 +10,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.SearchStrategy;
-import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.boot.web.server.autoconfigure.servlet.ServletWebServerConfiguration;
 import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.env.Environment;
 
 /**
  * Runs a servlet web application on Sprout. Ordered before Boot's Tomcat and Jetty auto-configurations, so Sprout
@@ -30,8 +26,7 @@ import org.springframework.core.env.Environment;
         "org.springframework.boot.jetty.autoconfigure.servlet.JettyServletWebServerAutoConfiguration"})
 @ConditionalOnClass({ServletRequest.class, SproutServer.class})
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@EnableConfigurationProperties(SproutServerProperties.class)
-@Import(ServletWebServerConfiguration.class)
+@Import({ServletWebServerConfiguration.class, SproutEngineConfiguration.class})
 public final class SproutServletWebServerAutoConfiguration {
 
     @Bean
@@ -41,23 +36,5 @@ public final class SproutServletWebServerAutoConfiguration {
         SproutServletWebServerFactory factory = new SproutServletWebServerFactory();
         factory.getServerConfigCustomizers().addAll(configCustomizers.orderedStream().toList());
         return factory;
-    }
-
-    @Bean
-    @ConfigurationPropertiesBinding
-    static EngineEnumConverters.ExecutionModeConverter sproutExecutionModeConverter() {
-        return new EngineEnumConverters.ExecutionModeConverter();
-    }
-
-    @Bean
-    @ConfigurationPropertiesBinding
-    static EngineEnumConverters.ThreadTypeConverter sproutThreadTypeConverter() {
-        return new EngineEnumConverters.ThreadTypeConverter();
-    }
-
-    @Bean
-    SproutWebServerFactoryCustomizer sproutWebServerFactoryCustomizer(ServerProperties serverProperties,
-            SproutServerProperties sproutProperties, Environment environment) {
-        return new SproutWebServerFactoryCustomizer(serverProperties, sproutProperties, environment);
     }
 }

@@ -1,6 +1,7 @@
 package io.sprout.boot.autoconfigure;
 
 import io.sprout.boot.servlet.AccessLog;
+import io.sprout.boot.web.AbstractSproutWebServerFactory;
 import io.sprout.boot.web.SproutServletWebServerFactory;
 import io.sprout.engine.Http2Config;
 import io.sprout.engine.InvalidConfigException;
@@ -30,7 +31,7 @@ import java.util.function.Supplier;
  * {@link InvalidConfigException} says which config field was bad, and an explicit table which property set it.
  */
 public final class SproutWebServerFactoryCustomizer
-        implements WebServerFactoryCustomizer<SproutServletWebServerFactory>, Ordered {
+        implements WebServerFactoryCustomizer<AbstractSproutWebServerFactory>, Ordered {
 
     /**
      * The engine config fields this customizer sets, by {@link InvalidConfigException#field()} (the record component
@@ -99,14 +100,14 @@ public final class SproutWebServerFactoryCustomizer
         this.environment = environment;
     }
 
-    /** After Boot's {@code ServletWebServerFactoryCustomizer} (order 0). */
+    /** After Boot's {@code ServletWebServerFactoryCustomizer} and {@code ReactiveWebServerFactoryCustomizer} (order 0). */
     @Override
     public int getOrder() {
         return 10;
     }
 
     @Override
-    public void customize(SproutServletWebServerFactory factory) {
+    public void customize(AbstractSproutWebServerFactory factory) {
         SproutServerProperties p = sproutProperties;
         ServerConfig config = validated(PROPERTIES, () -> {
             ServerConfig base = factory.getServerConfig();
@@ -144,16 +145,24 @@ public final class SproutWebServerFactoryCustomizer
         });
         factory.setServerConfig(config);
         factory.setMaxHttpRequestHeaderSize(toInt(serverProperties.getMaxHttpRequestHeaderSize().toBytes()));
+        factory.setTlsHandshakeTimeout(tlsHandshakeTimeout());
+        if (factory.getHttp2() != null && factory.getHttp2().isEnabled()) {
+            factory.setHttp2Config(http2Config(p.getHttp2()));
+        }
+        if (factory instanceof SproutServletWebServerFactory servlet) {
+            customizeServlet(servlet);
+        }
+    }
+
+    /** What only the servlet container has: its async timeout, TRACE, WebSocket container and access log. */
+    private void customizeServlet(SproutServletWebServerFactory factory) {
+        SproutServerProperties p = sproutProperties;
         factory.setUseForwardHeaders(
                 serverProperties.getForwardHeadersStrategy() == ServerProperties.ForwardHeadersStrategy.NATIVE);
         factory.setAsyncTimeout(p.getAsyncTimeout());
         factory.setAllowTrace(p.isAllowTrace());
         factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
         factory.setWebSocketAsyncSendTimeout(p.getWebsocket().getAsyncSendTimeout());
-        factory.setTlsHandshakeTimeout(tlsHandshakeTimeout());
-        if (factory.getHttp2() != null && factory.getHttp2().isEnabled()) {
-            factory.setHttp2Config(http2Config(p.getHttp2()));
-        }
         if (p.getAccesslog().isEnabled()) {
             String pattern = p.getAccesslog().getFormat();
             try {

@@ -49,8 +49,9 @@ public final class SproutMetricsBinder implements ApplicationListener<Applicatio
         static final String CONTAINER_CLASS = "jakarta.websocket.server.ServerContainer";
 
         static void bind(SproutWebServer server, MeterRegistry registry) {
-            if (server.servletContext().getAttribute(SproutServerContainer.ATTRIBUTE)
-                    instanceof SproutServerContainer container) {
+            // A reactive application has no servlet context, nor a Jakarta container.
+            if (server.servletContext() != null && server.servletContext().getAttribute(
+                    SproutServerContainer.ATTRIBUTE) instanceof SproutServerContainer container) {
                 new WebSocketMetrics(container.openSessions(), Tags.empty()).bindTo(registry);
             }
         }

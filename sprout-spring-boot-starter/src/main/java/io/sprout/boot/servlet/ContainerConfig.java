@@ -1,6 +1,6 @@
 package io.sprout.boot.servlet;
 
-import io.sprout.boot.servlet.http.CompressionPolicy;
+import io.sprout.boot.compression.CompressionPolicy;
 import jakarta.servlet.http.Cookie;
 
 import java.net.URL;

@@ -1,6 +1,6 @@
 package io.sprout.boot.servlet;
 
-import io.sprout.boot.servlet.http.CompressionPolicy;
+import io.sprout.boot.compression.CompressionPolicy;
 import io.sprout.boot.servlet.http.ExchangeEnvironment;
 import io.sprout.boot.servlet.mapping.RequestPaths;
 import io.sprout.boot.servlet.mapping.ServletMapper;

@@ -1,6 +1,5 @@
 package io.sprout.boot.web;
 
-import io.sprout.boot.servlet.session.SessionStore;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -8,19 +7,20 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A non-daemon thread alive exactly while the server runs. Engine workers may be virtual (daemon) threads, so
- * without it a {@code main} that returns after starting the server would end the JVM. It also evicts expired
- * sessions every interval, so sessions nobody asks for again are still destroyed and their listeners told.
+ * without it a {@code main} that returns after starting the server would end the JVM. It also runs the
+ * application's chores every interval (a servlet application evicts expired sessions, so sessions nobody asks for
+ * again are still destroyed and their listeners told).
  */
 final class Housekeeper {
 
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Thread thread;
 
-    private Housekeeper(SessionStore sessions, Duration interval, int port) {
+    private Housekeeper(Runnable chores, Duration interval, int port) {
         this.thread = Thread.ofPlatform().daemon(false).name("sprout-" + port + "-housekeeper").unstarted(() -> {
             try {
                 while (!stopped.await(interval.toMillis(), TimeUnit.MILLISECONDS)) {
-                    sessions.evictExpired();
+                    chores.run();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -28,8 +28,8 @@ final class Housekeeper {
         });
     }
 
-    static Housekeeper start(SessionStore sessions, Duration interval, int port) {
-        Housekeeper housekeeper = new Housekeeper(sessions, interval, port);
+    static Housekeeper start(Runnable chores, Duration interval, int port) {
+        Housekeeper housekeeper = new Housekeeper(chores, interval, port);
         housekeeper.thread.start();
         return housekeeper;
     }

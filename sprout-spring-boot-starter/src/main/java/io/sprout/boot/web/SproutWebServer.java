@@ -1,13 +1,11 @@
 package io.sprout.boot.web;
 
 import io.sprout.boot.servlet.SproutServletContext;
-import io.sprout.engine.RequestHandler;
 import io.sprout.engine.PortBindException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ServerStats;
 import io.sprout.engine.SproutServer;
 import io.sprout.engine.server.Sprout;
-import jakarta.servlet.ServletException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.web.server.GracefulShutdownCallback;
@@ -16,22 +14,17 @@ import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.WebServerException;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
- * Boot's {@link WebServer} over a Sprout engine. The servlet context is already initialised when this object
- * exists ({@link SproutServletWebServerFactory#getWebServer}); {@link #start()} runs load-on-startup, binds the
- * ports and logs the started line (ports, context path, execution mode, thread type and pool size). A port that
- * cannot be bound is Boot's {@link PortInUseException} naming that port. {@code start()} and {@code stop()} are
- * idempotent under one monitor; a stopped server can be started again (each start creates a fresh engine
- * instance).
+ * Boot's {@link WebServer} over a Sprout engine, serving a {@link ServedApplication}: a servlet context, initialised
+ * when this object exists ({@link SproutServletWebServerFactory#getWebServer}), or a reactive handler
+ * ({@link SproutReactiveWebServerFactory}). {@link #start()} readies the application (a servlet context runs
+ * load-on-startup), binds the ports and logs the started line (ports, context path, execution mode, thread type and
+ * pool size). A port that cannot be bound is Boot's {@link PortInUseException} naming that port. {@code start()} and
+ * {@code stop()} are idempotent under one monitor; a stopped server can be started again (each start creates a fresh
+ * engine instance).
  *
  * <p>All methods are called by Spring's lifecycle on the application's main or shutdown thread and may block
  * while the engine binds or stops.
@@ -39,38 +32,25 @@ import java.util.stream.Stream;
 public final class SproutWebServer implements WebServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(SproutWebServer.class);
-    private static final Duration SESSION_SWEEP_INTERVAL = Duration.ofSeconds(30);
+    private static final Duration HOUSEKEEPING_INTERVAL = Duration.ofSeconds(30);
 
     private final Object monitor = new Object();
     private final ServerConfig config;
-    private final RequestHandler handler;
-    private final SproutServletContext context;
+    private final ServedApplication application;
     private final boolean graceful;
-    private final Path tempDirectory;
     private SproutServer server;
     private Housekeeper housekeeper;
-    private boolean servletsLoaded;
+    private String startedLogMessage;
     private boolean destroyed;
 
     /**
      * @param config the engine config, or {@code null} when the port is negative (the server never listens)
      * @param graceful whether {@code server.shutdown=graceful}
      */
-    /**
-     * Given a task, runs it once the connections the servlet layer handed to another protocol (WebSocket) have
-     * closed: a graceful shutdown reports only then, so their closing handshakes finish before the server stops.
-     */
-    private Consumer<Runnable> upgradedClosed = Runnable::run;
-    /** Ends the deployment phase of what the application deployed (WebSocket endpoints) as the server starts. */
-    private Runnable deploymentEnds = () -> { };
-
-    SproutWebServer(ServerConfig config, RequestHandler handler, SproutServletContext context, boolean graceful,
-            Path tempDirectory) {
+    SproutWebServer(ServerConfig config, ServedApplication application, boolean graceful) {
         this.config = config;
-        this.handler = handler;
-        this.context = context;
+        this.application = application;
         this.graceful = graceful;
-        this.tempDirectory = tempDirectory;
     }
 
     @Override
@@ -82,12 +62,11 @@ public final class SproutWebServer implements WebServer {
             if (destroyed) {
                 throw new WebServerException("The Sprout web server has been destroyed and cannot start", null);
             }
-            loadOnStartup();
-            deploymentEnds.run();
+            application.beforeListening();
             if (config == null) {
                 return;
             }
-            SproutServer candidate = Sprout.server(config, handler);
+            SproutServer candidate = Sprout.server(config, application.handler());
             try {
                 candidate.start();
             } catch (PortBindException e) {
@@ -99,20 +78,9 @@ public final class SproutWebServer implements WebServer {
                 throw new WebServerException("Unable to start embedded Sprout", e);
             }
             server = candidate;
-            housekeeper = Housekeeper.start(context.sessions(), SESSION_SWEEP_INTERVAL, candidate.port());
-            LOG.info(StartedLine.of(candidate.ports(), context.getContextPath(), config));
-        }
-    }
-
-    private void loadOnStartup() {
-        if (servletsLoaded) {
-            return;
-        }
-        try {
-            context.loadOnStartup();
-            servletsLoaded = true;
-        } catch (ServletException | RuntimeException e) {
-            throw new WebServerException("Unable to start embedded Sprout: a servlet failed to load on startup", e);
+            housekeeper = Housekeeper.start(application::housekeeping, HOUSEKEEPING_INTERVAL, candidate.port());
+            startedLogMessage = StartedLine.bootShaped(candidate.ports(), application.contextPath(), config);
+            LOG.info(StartedLine.of(startedLogMessage, config));
         }
     }
 
@@ -138,20 +106,8 @@ public final class SproutWebServer implements WebServer {
             stop();
             if (!destroyed) {
                 destroyed = true;
-                context.destroy();
-                deleteRecursively(tempDirectory);
+                application.destroy();
             }
-        }
-    }
-
-    static void deleteRecursively(Path directory) {
-        if (directory == null || !Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            LOG.debug("Could not delete the temporary directory {}", directory, e);
         }
     }
 
@@ -179,17 +135,17 @@ public final class SproutWebServer implements WebServer {
             callback.shutdownComplete(GracefulShutdownResult.IMMEDIATE);
             return;
         }
-        GracefulShutdown.shutDown(running, upgradedClosed, callback);
+        GracefulShutdown.shutDown(running, application::whenUpgradedClosed, callback);
     }
 
-    /** See {@link #upgradedClosed}; set by the factory before the server starts. */
-    void upgradedClosedBy(Consumer<Runnable> wait) {
-        upgradedClosed = wait;
-    }
-
-    /** See {@link #deploymentEnds}; set by the factory before the server starts. */
-    void deploymentEndsWith(Runnable end) {
-        deploymentEnds = end;
+    /**
+     * The started line of the last start in the shape of Boot's other servers (Reactor Netty's
+     * {@code getStartedLogMessage}), without the engine part that the logged line adds; {@code null} before a start.
+     */
+    public String getStartedLogMessage() {
+        synchronized (monitor) {
+            return startedLogMessage;
+        }
     }
 
     /** The running engine's live counters, or {@code null} when not started. */
@@ -204,9 +160,9 @@ public final class SproutWebServer implements WebServer {
         return config;
     }
 
-    /** The servlet context this server hosts. */
+    /** The servlet context this server hosts; {@code null} for a reactive application. */
     public SproutServletContext servletContext() {
-        return context;
+        return application instanceof ServletApplication servlet ? servlet.context() : null;
     }
 
     /** Whether the non-daemon keep-alive thread is running (it is exactly while the server is started). */

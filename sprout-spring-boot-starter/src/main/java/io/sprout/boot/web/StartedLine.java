@@ -20,16 +20,26 @@ final class StartedLine {
     }
 
     /**
+     * The line in the shape of Boot's other servers, without Sprout's engine part: {@code Sprout started on port
+     * 8080 (http) with context path '/'}, or without the context path for a reactive application (as Reactor Netty
+     * says it).
+     *
      * @param ports the listening ports, main first
-     * @param contextPath {@code ""} for the root context
+     * @param contextPath {@code ""} for the root context; {@code null} when the application has none (reactive)
      */
-    static String of(List<Integer> ports, String contextPath, ServerConfig config) {
+    static String bootShaped(List<Integer> ports, String contextPath, ServerConfig config) {
         // TLS covers every port the engine listens on, so all of them share one scheme.
         String scheme = config.tls() != null ? " (https" + (config.http2() != null ? ", h2)" : ")")
                 : " (http" + (config.http2() != null ? ", h2c)" : ")");
         String listening = ports.stream().map(port -> port + scheme).collect(Collectors.joining(", "));
-        return "Sprout started on port" + (ports.size() == 1 ? " " : "s ") + listening + " with context path '"
-                + (contextPath.isEmpty() ? "/" : contextPath) + "' \u2014 " + engine(config);
+        String line = "Sprout started on port" + (ports.size() == 1 ? " " : "s ") + listening;
+        return contextPath == null ? line
+                : line + " with context path '" + (contextPath.isEmpty() ? "/" : contextPath) + "'";
+    }
+
+    /** The line logged: {@link #bootShaped} followed by the engine's execution mode, thread type and pool size. */
+    static String of(String bootShaped, ServerConfig config) {
+        return bootShaped + " \u2014 " + engine(config);
     }
 
     /** {@code nio, platform threads, 200 workers} or {@code hybrid, virtual threads}. */

@@ -1,5 +1,6 @@
 package io.sprout.boot.servlet.http;
 
+import io.sprout.boot.compression.CompressionPolicy;
 import io.sprout.engine.Headers;
 import io.sprout.engine.HttpResponse;
 import io.sprout.engine.server.Sprout;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * {@link HttpServletResponse} over an engine {@link HttpResponse}. Headers go straight into the engine's header
@@ -37,7 +37,6 @@ public final class SproutResponse implements HttpServletResponse {
 
     private enum Output { NONE, STREAM, WRITER }
 
-    private static final int COMPRESSION_BUFFER = 8192;
 
     private final HttpResponse engine;
     private final SproutRequest request;
@@ -89,27 +88,9 @@ public final class SproutResponse implements HttpServletResponse {
         }
         long length = contentLength >= 0 ? contentLength : complete ? buffered : -1;
         CompressionPolicy compression = environment.compression();
-        if (compression != null && !bodyless && compression.applies(request.getHeader("Accept-Encoding"),
-                request.getHeader("User-Agent"), type, headers.get("Content-Encoding"), status, length)) {
-            headers.set("Content-Encoding", "gzip");
-            if (!headers.containsToken("Vary", "Accept-Encoding")) {
-                headers.add("Vary", "Accept-Encoding");
-            }
-            String etag = headers.get("ETag");
-            if (etag != null && !etag.startsWith("W/")) {
-                // The gzip bytes are another representation: a strong tag would promise byte equality (Tomcat too).
-                headers.set("ETag", "W/" + etag);
-            }
-            engine.encodeBody(SproutResponse::gzip);
-        }
-    }
-
-    private static OutputStream gzip(OutputStream framed) {
-        try {
-            // syncFlush: a flush of the response sends what was compressed so far (streaming responses).
-            return new GZIPOutputStream(framed, COMPRESSION_BUFFER, true);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (compression != null && !bodyless) {
+            compression.compress(engine, request.getHeader("Accept-Encoding"), request.getHeader("User-Agent"),
+                    length);
         }
     }
 

@@ -1,4 +1,4 @@
-package io.sprout.boot.servlet.http;
+package io.sprout.boot.compression;
 
 import org.junit.jupiter.api.Test;
 
