@@ -33,10 +33,15 @@ final class ResponseBodyProcessor extends AbstractListenerWriteProcessor<DataBuf
         return false;
     }
 
-    /** Worker: the engine takes the whole buffer (keeping what the socket does not), so it is written in full. */
+    /**
+     * Worker: the engine takes the whole buffer (keeping what the socket does not), so it is written in full, unless
+     * the output has to wait for writability first; the base class then calls again on the next callback.
+     */
     @Override
     protected boolean write(DataBuffer data) throws IOException {
-        output.write(data);
+        if (!output.write(data)) {
+            return false;
+        }
         DataBufferUtils.release(data);
         return true;
     }

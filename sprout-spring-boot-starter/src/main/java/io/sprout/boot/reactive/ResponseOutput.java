@@ -1,6 +1,7 @@
 package io.sprout.boot.reactive;
 
 import io.sprout.engine.AsyncExchange;
+import io.sprout.engine.HttpResponse;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBuffer;
 
@@ -32,15 +33,17 @@ final class ResponseOutput {
     }
 
     private final AsyncExchange exchange;
+    private final HttpResponse response;
     private final OutputStream body;
     /** One readiness request at a time: the engine keeps only the latest callback. */
     private final AtomicBoolean armed = new AtomicBoolean();
     private volatile boolean flushPending;
     private volatile Listener listener;
 
-    ResponseOutput(AsyncExchange exchange, OutputStream body) {
+    ResponseOutput(AsyncExchange exchange, HttpResponse response) {
         this.exchange = exchange;
-        this.body = body;
+        this.response = response;
+        this.body = response.body();
     }
 
     void listener(Listener listener) {
@@ -77,8 +80,22 @@ final class ResponseOutput {
     /**
      * Worker, from {@link Listener#writable()}: hands the buffer's bytes to the engine in one write, since a
      * non-blocking write may only follow a ready engine and the engine keeps whatever the socket does not take.
+     *
+     * <p>A write that would overflow the engine's buffer before the response is committed commits it first, at
+     * this write's boundary: when the engine commits in the middle of a write, a body encoding its commit listener
+     * installs (compression) does not take the rest of that write, which goes out unencoded. The framing is the same
+     * either way, since an overflow commits without a length.
+     *
+     * @return {@code false} when nothing was written yet: the commit left bytes unsent, and the write must wait
+     *     for the next {@link Listener#writable()}
      */
-    void write(DataBuffer data) throws IOException {
+    boolean write(DataBuffer data) throws IOException {
+        if (!response.committed() && response.bodyBytesWritten() + data.readableByteCount() > response.bufferSize()) {
+            body.flush();
+            if (!exchange.responseReady()) {
+                return false;
+            }
+        }
         ByteBuffer heap = data instanceof DefaultDataBuffer buffer ? buffer.getNativeBuffer() : null;
         if (heap != null && heap.hasArray()) {
             body.write(heap.array(), heap.arrayOffset() + heap.position(), heap.remaining());
@@ -87,6 +104,7 @@ final class ResponseOutput {
             data.read(copy);
             body.write(copy);
         }
+        return true;
     }
 
     /** Worker: in the task {@link #whenWritable()} queued. */

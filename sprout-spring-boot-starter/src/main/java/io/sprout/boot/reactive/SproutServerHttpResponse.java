@@ -42,7 +42,7 @@ final class SproutServerHttpResponse extends AbstractListenerServerHttpResponse 
             int fileChunkSize, String logPrefix) {
         super(bufferFactory, new HttpHeaders(new SproutHeadersAdapter(response.headers())));
         this.response = response;
-        this.output = new ResponseOutput(exchange, response.body());
+        this.output = new ResponseOutput(exchange, response);
         this.fileChunkSize = fileChunkSize;
         this.logPrefix = logPrefix;
     }

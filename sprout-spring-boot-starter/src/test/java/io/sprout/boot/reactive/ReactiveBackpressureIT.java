@@ -94,8 +94,9 @@ class ReactiveBackpressureIT {
                 PausingConsumer consumer = new PausingConsumer();
                 upload.set(consumer);
                 request.getBody().subscribe(consumer);
-                yield Mono.fromFuture(consumer.done).flatMap(received -> response.writeWith(Mono.just(response
-                        .bufferFactory().wrap((received + " " + consumer.crc.getValue()).getBytes(StandardCharsets.US_ASCII)))));
+                yield Mono.fromFuture(consumer.done).map(received -> received + " " + consumer.crc.getValue())
+                        .flatMap(summary -> response.writeWith(Mono.just(response.bufferFactory()
+                                .wrap(summary.getBytes(StandardCharsets.US_ASCII)))));
             }
             case "/download" -> {
                 response.getHeaders().setContentLength(SIZE);

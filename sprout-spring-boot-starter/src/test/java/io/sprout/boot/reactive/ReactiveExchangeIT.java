@@ -3,6 +3,7 @@ package io.sprout.boot.reactive;
 import io.sprout.engine.ExecutionMode;
 import io.sprout.engine.Headers;
 import io.sprout.engine.HttpResponse;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ThreadType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,6 +26,10 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
@@ -40,6 +45,8 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,7 +75,14 @@ class ReactiveExchangeIT {
 
     @BeforeEach
     void start() {
-        server = ReactiveServer.start(mode, threads, this::handle);
+        RequestHandler adapter = new SproutHttpHandlerAdapter(this::handle);
+        server = ReactiveServer.start(mode, threads, (request, response) -> {
+            if (request.headers().contains("X-Test-Gzip")) {
+                // As the engine's compression does: the body is encoded from the commit on.
+                response.beforeCommit((complete, buffered) -> response.encodeBody(ReactiveExchangeIT::gzip));
+            }
+            adapter.handle(request, response);
+        });
     }
 
     @AfterEach
@@ -172,6 +186,20 @@ class ReactiveExchangeIT {
     }
 
     @Test
+    void writesThroughTheBodyEncodingTheEngineInstallsAtCommit() throws Exception {
+        var response = client.send(get("/random?size=300000").header("X-Test-Gzip", "yes")
+                .POST(BodyPublishers.noBody()).build(), BodyHandlers.ofByteArray());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        byte[] body;
+        try (var gunzip = new GZIPInputStream(new ByteArrayInputStream(response.body()))) {
+            body = gunzip.readAllBytes();
+        }
+        assertThat(body).hasSize(300_000);
+        assertThat(sha256(body)).isEqualTo(response.headers().firstValue("X-Sha256").orElseThrow());
+    }
+
+    @Test
     void writesTheBodyFromATimerThreadAfterTheWorkerHasReturned() throws Exception {
         var response = client.send(get("/late").build(), BodyHandlers.ofString());
 
@@ -262,6 +290,14 @@ class ReactiveExchangeIT {
 
     private HttpRequest post(String path, HttpRequest.BodyPublisher body) {
         return get(path).POST(body).build();
+    }
+
+    private static OutputStream gzip(OutputStream out) {
+        try {
+            return new GZIPOutputStream(out, true);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** {@code bytes} cut into consecutive slices of 1 byte to 64 KiB. */

@@ -1,6 +1,7 @@
 package io.sprout.boot.reactive;
 
 import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ServerStats;
 import io.sprout.engine.SproutServer;
@@ -41,10 +42,15 @@ final class ReactiveServer implements AutoCloseable {
 
     static ReactiveServer start(ExecutionMode mode, ThreadType threads, HttpHandler handler,
             DataBufferFactory bufferFactory) {
+        return start(mode, threads, new SproutHttpHandlerAdapter(handler, bufferFactory));
+    }
+
+    /** @param adapter the adapter, or an engine handler around it */
+    static ReactiveServer start(ExecutionMode mode, ThreadType threads, RequestHandler adapter) {
         // A small engine: no test needs 200 threads.
         ServerConfig config = ServerConfig.builder().port(0).executionMode(mode).threadType(threads)
                 .threadPoolSize(16).selectorThreads(1).build();
-        SproutServer server = Sprout.server(config, new SproutHttpHandlerAdapter(handler, bufferFactory));
+        SproutServer server = Sprout.server(config, adapter);
         server.start();
         return new ReactiveServer(server);
     }

@@ -74,9 +74,9 @@ class ReactiveStreamingIT {
 
     private Mono<Void> handle(ServerWebExchange exchange) {
         return switch (exchange.getRequest().getPath().value()) {
-            case "/parts" -> exchange.getMultipartData().flatMap(parts -> describe(parts)
-                    .flatMap(description -> exchange.getResponse().writeWith(Mono.just(
-                            exchange.getResponse().bufferFactory().wrap(description.getBytes(StandardCharsets.UTF_8))))));
+            case "/parts" -> exchange.getMultipartData().flatMap(ReactiveStreamingIT::describe)
+                    .flatMap(description -> exchange.getResponse().writeWith(Mono.just(exchange.getResponse()
+                            .bufferFactory().wrap(description.getBytes(StandardCharsets.UTF_8)))));
             case "/events" -> new ServerSentEventHttpMessageWriter().write(Flux.interval(Duration.ofMillis(10))
                             .map(i -> ServerSentEvent.builder("event " + i).id(Long.toString(i)).build())
                             .doOnCancel(eventsCancelled::countDown),
@@ -98,7 +98,8 @@ class ReactiveStreamingIT {
                 byte[] bytes = new byte[content.readableByteCount()];
                 content.read(bytes);
                 DataBufferUtils.release(content);
-                return file.name() + "=" + file.filename() + ":" + bytes.length + ":" + ReactiveExchangeIT.sha256(bytes);
+                return file.name() + "=" + file.filename() + ":" + bytes.length + ":"
+                        + ReactiveExchangeIT.sha256(bytes);
             });
             default -> Mono.just(part.name() + "=?");
         }).collectSortedList().map(descriptions -> String.join(";", descriptions));
