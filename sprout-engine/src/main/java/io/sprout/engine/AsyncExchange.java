@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * A request/response exchange that outlives its {@link HttpHandler#handle} call. Obtained from
+ * A request/response exchange that outlives its {@link RequestHandler#handle} call. Obtained from
  * {@link HttpRequest#startAsync()}; once the handler returns, its worker goes back to the pool (or its virtual
  * thread ends) and the exchange waits, holding no thread, until some thread {@link #complete() completes} it.
  *

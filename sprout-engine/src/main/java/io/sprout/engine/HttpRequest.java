@@ -4,7 +4,7 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 
 /**
- * One parsed HTTP/1.1 request. Valid during {@link HttpHandler#handle} and, once {@link #startAsync()} is called,
+ * One parsed HTTP/1.1 request. Valid during {@link RequestHandler#handle} and, once {@link #startAsync()} is called,
  * until the exchange ends; used by one thread at a time.
  */
 public interface HttpRequest {

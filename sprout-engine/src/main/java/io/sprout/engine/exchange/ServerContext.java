@@ -1,6 +1,6 @@
 package io.sprout.engine.exchange;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ThreadType;
 import io.sprout.engine.buffer.BufferPool;
@@ -24,7 +24,7 @@ import java.util.concurrent.ThreadFactory;
 public final class ServerContext {
 
     private final ServerConfig config;
-    private final HttpHandler handler;
+    private final RequestHandler handler;
     private final BufferPool pool;
     private final Counters counters = new Counters();
     private final HttpDate date = new HttpDate(Clock.systemUTC());
@@ -43,7 +43,7 @@ public final class ServerContext {
      *     refused; throws {@link java.util.concurrent.RejectedExecutionException} when it is full as well
      * @param timerThread makes the timer's one thread, on its first timeout
      */
-    public ServerContext(ServerConfig config, HttpHandler handler, Executor workers, Executor rescue,
+    public ServerContext(ServerConfig config, RequestHandler handler, Executor workers, Executor rescue,
             ThreadFactory timerThread) {
         this.config = config;
         this.handler = handler;
@@ -63,7 +63,7 @@ public final class ServerContext {
         return config;
     }
 
-    public HttpHandler handler() {
+    public RequestHandler handler() {
         return handler;
     }
 

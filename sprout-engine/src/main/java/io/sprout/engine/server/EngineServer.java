@@ -1,6 +1,6 @@
 package io.sprout.engine.server;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.PortBindException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ServerStats;
@@ -32,7 +32,7 @@ final class EngineServer implements SproutServer {
     private static final Duration WORKER_STOP_TIMEOUT = Duration.ofSeconds(5);
 
     private final ServerConfig config;
-    private final HttpHandler handler;
+    private final RequestHandler handler;
     private final Object monitor = new Object();
     private final EngineStats stats = new EngineStats();
     private ServerContext context;
@@ -40,7 +40,7 @@ final class EngineServer implements SproutServer {
     private RescueExecutor rescue;
     private Transport transport;
 
-    EngineServer(ServerConfig config, HttpHandler handler) {
+    EngineServer(ServerConfig config, RequestHandler handler) {
         this.config = config;
         this.handler = handler;
     }

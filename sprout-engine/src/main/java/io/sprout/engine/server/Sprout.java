@@ -1,7 +1,7 @@
 package io.sprout.engine.server;
 
 import io.sprout.engine.Headers;
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.SproutServer;
 import io.sprout.engine.http.HeaderFields;
@@ -18,7 +18,7 @@ public final class Sprout {
     }
 
     /** A new, stopped server that answers every request with {@code handler}; {@link SproutServer#start()} it. */
-    public static SproutServer server(ServerConfig config, HttpHandler handler) {
+    public static SproutServer server(ServerConfig config, RequestHandler handler) {
         return new EngineServer(config, handler);
     }
 

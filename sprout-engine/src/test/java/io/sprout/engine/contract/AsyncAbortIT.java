@@ -1,7 +1,7 @@
 package io.sprout.engine.contract;
 
 import io.sprout.engine.ExecutionMode;
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
 import org.junit.jupiter.api.AfterEach;
@@ -229,7 +229,7 @@ class AsyncAbortIT {
 
     // ---- helpers ----
 
-    private RunningServer start(HttpHandler handler) {
+    private RunningServer start(RequestHandler handler) {
         return RunningServer.start(combination, handler);
     }
 

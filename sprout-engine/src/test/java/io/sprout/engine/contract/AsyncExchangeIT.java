@@ -1,7 +1,7 @@
 package io.sprout.engine.contract;
 
 import io.sprout.engine.ExecutionMode;
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ShutdownResult;
 import org.junit.jupiter.api.Test;
@@ -69,7 +69,7 @@ class AsyncExchangeIT {
     @Test
     void answersAPipelinedRequestOnlyAfterTheSuspendedOneBeforeItCompletes() {
         Suspensions suspensions = new Suspensions();
-        HttpHandler handler = (request, response) -> {
+        RequestHandler handler = (request, response) -> {
             if (request.path().equals("/now")) {
                 response.body().write(ascii("now"));
             } else {
@@ -96,7 +96,7 @@ class AsyncExchangeIT {
         CountDownLatch echoed = new CountDownLatch(1);
         CompletableFuture<Boolean> queuedTaskRanDuringHandler = new CompletableFuture<>();
         CompletableFuture<Suspended> suspended = new CompletableFuture<>();
-        HttpHandler handler = (request, response) -> {
+        RequestHandler handler = (request, response) -> {
             Suspended exchange = Suspended.start(request, response);
             CountDownLatch queuedTaskRan = new CountDownLatch(1);
             exchange.async.execute(log.logged("queued by the handler", queuedTaskRan::countDown));
@@ -132,7 +132,7 @@ class AsyncExchangeIT {
     @Test
     void runsTheTimeoutTaskOfASuspendedExchangeOnAWorker() {
         TaskLog log = new TaskLog();
-        HttpHandler handler = (request, response) -> {
+        RequestHandler handler = (request, response) -> {
             Suspended exchange = Suspended.start(request, response);
             exchange.async.timeout(Duration.ofMillis(200), log.logged("timeout", () -> {
                 response.status(503);
@@ -150,7 +150,7 @@ class AsyncExchangeIT {
 
     @Test
     void runsTheTimeoutTaskWhileANonBlockingReaderWaitsForTheBody() {
-        HttpHandler handler = (request, response) -> {
+        RequestHandler handler = (request, response) -> {
             Suspended exchange = Suspended.start(request, response);
             exchange.async.timeout(Duration.ofMillis(200), () -> {
                 response.status(503);
@@ -208,7 +208,7 @@ class AsyncExchangeIT {
 
     @Test
     void answersExpectContinueBeforeANonBlockingReaderWaitsForTheBody() {
-        HttpHandler handler = (request, response) ->
+        RequestHandler handler = (request, response) ->
                 NonBlockingEcho.completing(Suspended.start(request, response), new TaskLog()).start();
         try (RunningServer server = RunningServer.start(combination, handler); RawClient client = server.connect()) {
             client.send("POST /echo HTTP/1.1\r\n" + HOST + "Expect: 100-continue\r\nContent-Length: 5\r\n\r\n");
@@ -234,7 +234,7 @@ class AsyncExchangeIT {
             IntFunction<RawClient> connect, long recordBuffers) {
         TaskLog log = new TaskLog();
         CompletableFuture<NonBlockingEcho> echo = new CompletableFuture<>();
-        HttpHandler handler = (request, response) ->
+        RequestHandler handler = (request, response) ->
                 echo.complete(NonBlockingEcho.completing(Suspended.start(request, response), log).start());
         try (RunningServer server = RunningServer.start(combination, handler, config);
                 RawClient client = connect.apply(server.port());

@@ -1,6 +1,6 @@
 package io.sprout.engine.contract;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
 
@@ -11,7 +11,7 @@ import java.util.concurrent.CountDownLatch;
  * The contract handler plus {@code /block}, which holds its worker until the test releases it: a busy worker or an
  * in-flight request the test controls without guessing durations.
  */
-final class BlockingHandler implements HttpHandler {
+final class BlockingHandler implements RequestHandler {
 
     private final ContractHandler contract = new ContractHandler();
     private final CountDownLatch entered = new CountDownLatch(1);

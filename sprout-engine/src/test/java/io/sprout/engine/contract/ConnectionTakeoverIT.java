@@ -1,6 +1,6 @@
 package io.sprout.engine.contract;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ShutdownResult;
 import io.sprout.engine.Timeouts;
@@ -122,7 +122,7 @@ class ConnectionTakeoverIT {
     }
 
     private RunningServer start(UnaryOperator<ServerConfig.Builder> config) {
-        HttpHandler handler = (request, response) -> {
+        RequestHandler handler = (request, response) -> {
             Suspended exchange = Suspended.start(request, response);
             upgraded.complete(exchange);
             echo.complete(RawEcho.upgrade(exchange, log));

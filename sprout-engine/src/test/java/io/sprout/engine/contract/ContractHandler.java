@@ -1,6 +1,6 @@
 package io.sprout.engine.contract;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
 import io.sprout.engine.server.Sprout;
@@ -12,7 +12,7 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 
 /** The handler behind the contract suite: one small behaviour per path. */
-final class ContractHandler implements HttpHandler {
+final class ContractHandler implements RequestHandler {
 
     @Override
     public void handle(HttpRequest request, HttpResponse response) throws Exception {

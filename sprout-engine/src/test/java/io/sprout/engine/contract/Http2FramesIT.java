@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sprout.engine.Http2Config;
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ShutdownResult;
 import io.sprout.engine.ThreadType;
@@ -151,7 +151,7 @@ class Http2FramesIT {
     @Test
     void endsANonBlockingReadWhenEndStreamComesAfterTheLastBytesWereRead() {
         CompletableFuture<NonBlockingEcho> echo = new CompletableFuture<>();
-        HttpHandler handler = (request, response) ->
+        RequestHandler handler = (request, response) ->
                 echo.complete(NonBlockingEcho.completing(Suspended.start(request, response), new TaskLog()).start());
         try (RunningServer server = RunningServer.start(combination, handler, builder -> builder.http2(TIGHT));
                 H2Client client = H2Client.connect(server.port())) {

@@ -3,7 +3,7 @@ package io.sprout.engine.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sprout.engine.Http2Config;
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 
 import java.net.URI;
@@ -108,7 +108,7 @@ class Http2IT {
 
     @Test
     void runsAsynchronousAndNonBlockingExchangesOnStreams() throws Exception {
-        HttpHandler handler = (request, response) -> {
+        RequestHandler handler = (request, response) -> {
             Suspended exchange = Suspended.start(request, response);
             if (request.path().equals("/echo")) {
                 NonBlockingEcho.completing(exchange, new TaskLog()).start();

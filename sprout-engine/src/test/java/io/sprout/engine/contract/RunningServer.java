@@ -1,6 +1,6 @@
 package io.sprout.engine.contract;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ServerStats;
 import io.sprout.engine.SproutServer;
@@ -26,11 +26,11 @@ final class RunningServer implements AutoCloseable {
         this.server = server;
     }
 
-    static RunningServer start(Combination combination, HttpHandler handler) {
+    static RunningServer start(Combination combination, RequestHandler handler) {
         return start(combination, handler, UnaryOperator.identity());
     }
 
-    static RunningServer start(Combination combination, HttpHandler handler,
+    static RunningServer start(Combination combination, RequestHandler handler,
             UnaryOperator<ServerConfig.Builder> customizer) {
         ServerConfig config = customizer.apply(ServerConfig.builder()
                 .address(InetAddress.getLoopbackAddress())

@@ -1,6 +1,6 @@
 package io.sprout.engine.contract;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.MinDataRates;
 import io.sprout.engine.ThreadType;
 import io.sprout.engine.TimeoutKind;
@@ -86,7 +86,7 @@ class SlowBodySheddingIT {
         }
     }
 
-    private RunningServer startServer(HttpHandler handler) {
+    private RunningServer startServer(RequestHandler handler) {
         return RunningServer.start(combination, handler, builder -> builder.threadPoolSize(WORKERS)
                 .workerQueueCapacity(16).timeouts(PATIENT).minDataRates(MinDataRates.NONE.withBody(1000, NEVER)));
     }

@@ -2,7 +2,7 @@ package io.sprout.engine.contract;
 
 import io.sprout.engine.AsyncExchange;
 import io.sprout.engine.ExecutionMode;
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
 import io.sprout.engine.ThreadType;
@@ -94,7 +94,7 @@ class SlowReadersIT {
     }
 
     /** {@code /large} streams {@link #RESPONSE_SIZE} bytes the non-blocking way; anything else is the contract's. */
-    private static final class LargeResponses implements HttpHandler {
+    private static final class LargeResponses implements RequestHandler {
 
         private final ContractHandler contract = new ContractHandler();
         private final CountDownLatch started;

@@ -1,6 +1,6 @@
 package io.sprout.engine.contract;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
 
@@ -9,7 +9,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /** A handler that suspends every request and hands its exchange to the test, in arrival order. */
-final class Suspensions implements HttpHandler {
+final class Suspensions implements RequestHandler {
 
     private final BlockingQueue<Suspended> suspended = new LinkedBlockingQueue<>();
 

@@ -1,6 +1,6 @@
 package io.sprout.engine.contract;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
 import io.sprout.engine.TlsDetails;
@@ -14,9 +14,9 @@ import java.util.stream.Collectors;
  * The contract handler plus {@code /tls}, which answers what the request knows about its connection's security,
  * one {@code key=value} per line, and counts the requests it served.
  */
-final class TlsHandler implements HttpHandler {
+final class TlsHandler implements RequestHandler {
 
-    private final HttpHandler contract = new ContractHandler();
+    private final RequestHandler contract = new ContractHandler();
     private final AtomicInteger served = new AtomicInteger();
 
     int served() {

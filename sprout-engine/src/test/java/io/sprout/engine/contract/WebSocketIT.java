@@ -1,6 +1,6 @@
 package io.sprout.engine.contract;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.WebSocket;
 import io.sprout.engine.WebSocketConfig;
@@ -99,7 +99,7 @@ class WebSocketIT {
     }
 
     private RunningServer start(WebSocketConfig config, UnaryOperator<ServerConfig.Builder> server) {
-        HttpHandler handler = (request, response) -> {
+        RequestHandler handler = (request, response) -> {
             String rejection = WebSocketUpgrade.rejection(request);
             if (rejection != null) {
                 WebSocketUpgrade.reject(response, rejection);
@@ -306,7 +306,7 @@ class WebSocketIT {
     @Test
     void sendsToAClientThatDoesNotReadFailOnceTheQueueIsFull() throws Exception {
         CompletableFuture<Throwable> refused = new CompletableFuture<>();
-        HttpHandler flooding = (request, response) -> WebSocketUpgrade.accept(request, response,
+        RequestHandler flooding = (request, response) -> WebSocketUpgrade.accept(request, response,
                 CONFIG.withMaxQueuedBytes(1 << 20), null, new WebSocketHandler() {
                     @Override
                     public void onOpen(WebSocket socket) {

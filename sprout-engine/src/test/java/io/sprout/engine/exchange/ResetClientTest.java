@@ -2,7 +2,7 @@ package io.sprout.engine.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.http.ParserLimits;
 import io.sprout.engine.http.RequestHead;
@@ -23,7 +23,7 @@ class ResetClientTest {
 
     @Test
     void aResponseWhoseCompletionFailedIsAbortedAndReleasesItsBuffer() {
-        HttpHandler completesAndIgnoresTheFailure = (request, response) -> {
+        RequestHandler completesAndIgnoresTheFailure = (request, response) -> {
             response.body().write("ok".getBytes(StandardCharsets.ISO_8859_1));
             try {
                 response.body().close();
@@ -37,7 +37,7 @@ class ResetClientTest {
 
     @Test
     void aResponseWhoseFlushFailedIsAbortedAndReleasesItsBuffer() {
-        HttpHandler flushesAndIgnoresTheFailure = (request, response) -> {
+        RequestHandler flushesAndIgnoresTheFailure = (request, response) -> {
             response.body().write("ok".getBytes(StandardCharsets.ISO_8859_1));
             try {
                 response.body().flush();
@@ -50,7 +50,7 @@ class ResetClientTest {
         assertThat(serveToAResetClient(flushesAndIgnoresTheFailure)).isEqualTo(Outcome.ABORT);
     }
 
-    private static Outcome serveToAResetClient(HttpHandler handler) {
+    private static Outcome serveToAResetClient(RequestHandler handler) {
         ServerContext context = new ServerContext(ServerConfig.builder().build(), handler, Runnable::run, Runnable::run,
                 Thread::new);
         try {

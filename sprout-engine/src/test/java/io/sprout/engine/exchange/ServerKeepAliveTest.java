@@ -2,7 +2,7 @@ package io.sprout.engine.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.http.ParserLimits;
 import io.sprout.engine.http.RequestHead;
@@ -26,8 +26,8 @@ class ServerKeepAliveTest {
     private static final String POST_EXPECTING_CONTINUE =
             "POST / HTTP/1.1\r\nHost: test\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n";
 
-    private static final HttpHandler ANSWERS_OK = (request, response) -> response.body().write(bytes("ok"));
-    private static final HttpHandler READS_THE_BODY = (request, response) -> {
+    private static final RequestHandler ANSWERS_OK = (request, response) -> response.body().write(bytes("ok"));
+    private static final RequestHandler READS_THE_BODY = (request, response) -> {
         request.body().readAllBytes();
         response.body().write(bytes("ok"));
     };
@@ -85,7 +85,7 @@ class ServerKeepAliveTest {
      *
      * @param before changes the server's state (for example starts draining) before the first request
      */
-    private static Served serve(HttpHandler handler, UnaryOperator<ServerConfig.Builder> config,
+    private static Served serve(RequestHandler handler, UnaryOperator<ServerConfig.Builder> config,
             Consumer<ServerContext> before, String body, String... heads) {
         ServerContext context = new ServerContext(config.apply(ServerConfig.builder()).build(), handler, Runnable::run,
                 Runnable::run, Thread::new);

@@ -4,7 +4,7 @@ import io.sprout.boot.servlet.http.RequestOrigin;
 import io.sprout.boot.servlet.http.SproutRequest;
 import io.sprout.boot.servlet.http.SproutResponse;
 import io.sprout.boot.servlet.mapping.RequestPaths;
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
 
@@ -13,11 +13,11 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The engine's {@link HttpHandler} for a servlet context: checks the context path, normalises the path, wraps the
+ * The engine's {@link RequestHandler} for a servlet context: checks the context path, normalises the path, wraps the
  * engine's request and response in servlet ones and runs the {@link Exchange}. Runs on an engine worker, which it
  * may block (async requests wait on it; see {@code SproutAsyncContext}).
  */
-public final class ServletRequestHandler implements HttpHandler {
+public final class ServletRequestHandler implements RequestHandler {
 
     private final SproutServletContext context;
     private final ServletInvoker invoker;

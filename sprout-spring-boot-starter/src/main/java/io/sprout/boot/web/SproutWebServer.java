@@ -1,7 +1,7 @@
 package io.sprout.boot.web;
 
 import io.sprout.boot.servlet.SproutServletContext;
-import io.sprout.engine.HttpHandler;
+import io.sprout.engine.RequestHandler;
 import io.sprout.engine.PortBindException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ServerStats;
@@ -43,7 +43,7 @@ public final class SproutWebServer implements WebServer {
 
     private final Object monitor = new Object();
     private final ServerConfig config;
-    private final HttpHandler handler;
+    private final RequestHandler handler;
     private final SproutServletContext context;
     private final boolean graceful;
     private final Path tempDirectory;
@@ -64,7 +64,7 @@ public final class SproutWebServer implements WebServer {
     /** Ends the deployment phase of what the application deployed (WebSocket endpoints) as the server starts. */
     private Runnable deploymentEnds = () -> { };
 
-    SproutWebServer(ServerConfig config, HttpHandler handler, SproutServletContext context, boolean graceful,
+    SproutWebServer(ServerConfig config, RequestHandler handler, SproutServletContext context, boolean graceful,
             Path tempDirectory) {
         this.config = config;
         this.handler = handler;

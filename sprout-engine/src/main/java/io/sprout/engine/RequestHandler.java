@@ -10,7 +10,7 @@ package io.sprout.engine;
  * connection, because the client can no longer be told.
  */
 @FunctionalInterface
-public interface HttpHandler {
+public interface RequestHandler {
 
     void handle(HttpRequest request, HttpResponse response) throws Exception;
 }
