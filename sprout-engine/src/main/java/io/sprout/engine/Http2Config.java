@@ -12,6 +12,10 @@ import java.time.Duration;
  *   <tr><th>setting</th><th>default</th><th>why</th></tr>
  *   <tr><td>{@code maxConcurrentStreams}</td><td>100</td><td>as Tomcat, Jetty and Netty; enforced from the first
  *       frame, before the client acknowledges it (excess streams: {@code REFUSED_STREAM})</td></tr>
+ *   <tr><td>{@code maxConcurrentStreamExecution}</td><td>20</td><td>as Tomcat: the streams of one connection whose
+ *       exchanges run (or are suspended) at once; the connection's other streams wait, holding only their request
+ *       heads, so one client cannot hold 100 workers or 100 response buffers (streams stalled on zero windows, slow
+ *       handlers)</td></tr>
  *   <tr><td>{@code initialWindowSize}</td><td>512 KiB</td><td>a stream's receive window: an upload of one stream
  *       is not held to RFC's 64 KiB per round trip (64 KiB at a 10 ms round trip caps it at 6.5 MB/s)</td></tr>
  *   <tr><td>{@code connectionWindowSize}</td><td>1 MiB</td><td>the connection's receive window: the most request
@@ -32,15 +36,16 @@ import java.time.Duration;
  * -9516); {@code maxEmptyFrames} (100) DATA, HEADERS and CONTINUATION frames without payload that end nothing
  * (CVE-2019-9518).
  */
-public record Http2Config(int maxConcurrentStreams, int initialWindowSize, int connectionWindowSize,
-        int maxFrameSize, int headerTableSize, int maxHeaderListSize, int maxSettingsEntries, int maxUpgradeBodySize,
-        int maxResets, int maxControlFrames, int maxEmptyFrames, Duration rateWindow) {
+public record Http2Config(int maxConcurrentStreams, int maxConcurrentStreamExecution, int initialWindowSize,
+        int connectionWindowSize, int maxFrameSize, int headerTableSize, int maxHeaderListSize, int maxSettingsEntries,
+        int maxUpgradeBodySize, int maxResets, int maxControlFrames, int maxEmptyFrames, Duration rateWindow) {
 
-    public static final Http2Config DEFAULT = new Http2Config(100, 512 * 1024, 1024 * 1024, 16_384, 4096, 8192, 32,
-            64 * 1024, 200, 1000, 100, Duration.ofSeconds(10));
+    public static final Http2Config DEFAULT = new Http2Config(100, 20, 512 * 1024, 1024 * 1024, 16_384, 4096, 8192,
+            32, 64 * 1024, 200, 1000, 100, Duration.ofSeconds(10));
 
     public Http2Config {
         Check.range("maxConcurrentStreams", maxConcurrentStreams, 1, 1 << 20);
+        Check.range("maxConcurrentStreamExecution", maxConcurrentStreamExecution, 1, 1 << 20);
         Check.range("initialWindowSize", initialWindowSize, 65_535, Integer.MAX_VALUE);
         Check.range("connectionWindowSize", connectionWindowSize, 65_535, Integer.MAX_VALUE);
         Check.range("maxFrameSize", maxFrameSize, 16_384, 16_777_215);
@@ -55,26 +60,32 @@ public record Http2Config(int maxConcurrentStreams, int initialWindowSize, int c
     }
 
     public Http2Config withMaxConcurrentStreams(int value) {
-        return new Http2Config(value, initialWindowSize, connectionWindowSize, maxFrameSize, headerTableSize,
-                maxHeaderListSize, maxSettingsEntries, maxUpgradeBodySize, maxResets, maxControlFrames,
-                maxEmptyFrames, rateWindow);
+        return new Http2Config(value, maxConcurrentStreamExecution, initialWindowSize, connectionWindowSize,
+                maxFrameSize, headerTableSize, maxHeaderListSize, maxSettingsEntries, maxUpgradeBodySize, maxResets,
+                maxControlFrames, maxEmptyFrames, rateWindow);
+    }
+
+    public Http2Config withMaxConcurrentStreamExecution(int value) {
+        return new Http2Config(maxConcurrentStreams, value, initialWindowSize, connectionWindowSize, maxFrameSize,
+                headerTableSize, maxHeaderListSize, maxSettingsEntries, maxUpgradeBodySize, maxResets,
+                maxControlFrames, maxEmptyFrames, rateWindow);
     }
 
     public Http2Config withWindows(int stream, int connection) {
-        return new Http2Config(maxConcurrentStreams, stream, connection, maxFrameSize, headerTableSize,
-                maxHeaderListSize, maxSettingsEntries, maxUpgradeBodySize, maxResets, maxControlFrames,
-                maxEmptyFrames, rateWindow);
+        return new Http2Config(maxConcurrentStreams, maxConcurrentStreamExecution, stream, connection, maxFrameSize,
+                headerTableSize, maxHeaderListSize, maxSettingsEntries, maxUpgradeBodySize, maxResets,
+                maxControlFrames, maxEmptyFrames, rateWindow);
     }
 
     public Http2Config withMaxHeaderListSize(int value) {
-        return new Http2Config(maxConcurrentStreams, initialWindowSize, connectionWindowSize, maxFrameSize,
-                headerTableSize, value, maxSettingsEntries, maxUpgradeBodySize, maxResets, maxControlFrames,
-                maxEmptyFrames, rateWindow);
+        return new Http2Config(maxConcurrentStreams, maxConcurrentStreamExecution, initialWindowSize,
+                connectionWindowSize, maxFrameSize, headerTableSize, value, maxSettingsEntries, maxUpgradeBodySize,
+                maxResets, maxControlFrames, maxEmptyFrames, rateWindow);
     }
 
     public Http2Config withRateLimits(int resets, int controlFrames, int emptyFrames, Duration window) {
-        return new Http2Config(maxConcurrentStreams, initialWindowSize, connectionWindowSize, maxFrameSize,
-                headerTableSize, maxHeaderListSize, maxSettingsEntries, maxUpgradeBodySize, resets, controlFrames,
-                emptyFrames, window);
+        return new Http2Config(maxConcurrentStreams, maxConcurrentStreamExecution, initialWindowSize,
+                connectionWindowSize, maxFrameSize, headerTableSize, maxHeaderListSize, maxSettingsEntries,
+                maxUpgradeBodySize, resets, controlFrames, emptyFrames, window);
     }
 }

@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The starter's dependency rule, read from the sources' imports: the servlet container layer knows nothing of
  * Spring; its leaf packages (mapping, multipart, session, async, resource) know nothing of each other or of the
  * request and response ({@code Unsupported} is the one shared class); {@code web} does not know the
- * auto-configuration; {@code tls} (Boot's SSL as the engine's TLS) knows neither the web server nor the servlet layer.
+ * auto-configuration; {@code tls} (Boot's SSL as the engine's TLS) knows neither the web server nor the servlet layer;
+ * {@code reactive} (WebFlux on the engine) knows the engine and Spring only, none of the starter's other packages.
  */
 class LayeringTest {
 
@@ -36,6 +37,7 @@ class LayeringTest {
             Map.entry("web", List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics")),
             Map.entry("metrics", List.of("io.sprout.boot.autoconfigure")),
             Map.entry("tls", List.of("io.sprout.boot.")),
+            Map.entry("reactive", List.of("io.sprout.boot.")),
             Map.entry("diagnostics",
                     List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics", "io.sprout.boot.web")));
 

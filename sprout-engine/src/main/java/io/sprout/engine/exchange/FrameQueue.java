@@ -1,6 +1,8 @@
 package io.sprout.engine.exchange;
 
 import io.sprout.engine.buffer.BufferPool;
+import io.sprout.engine.http2.Flags;
+import io.sprout.engine.http2.FrameType;
 import io.sprout.engine.http2.FrameWriter;
 
 import java.nio.ByteBuffer;
@@ -49,6 +51,25 @@ final class FrameQueue {
             left -= count;
         }
         queued += length;
+    }
+
+    /**
+     * Appends a header block of {@code length} bytes as a HEADERS frame and as many CONTINUATION frames as payloads
+     * of {@code maxPayload} need; the first frame carries {@code endStream}'s flag, the last END_HEADERS.
+     */
+    void headerBlock(int streamId, byte[] block, int length, int maxPayload, boolean endStream) {
+        int offset = 0;
+        int type = FrameType.HEADERS;
+        int flags = endStream ? Flags.END_STREAM : 0;
+        do {
+            int count = Math.min(maxPayload, length - offset);
+            boolean end = offset + count == length;
+            frameHeader(count, type, flags | (end ? Flags.END_HEADERS : 0), streamId);
+            append(block, offset, count);
+            offset += count;
+            type = FrameType.CONTINUATION;
+            flags = 0;
+        } while (offset < length);
     }
 
     /** The buffer to write next (in read mode), or {@code null} when nothing is queued. */

@@ -37,6 +37,8 @@ final class Http2Outbound {
 
     /** Queued bytes beyond which writers wait (blocking) or are told to come back (non-blocking). */
     static final int HIGH_WATER = 64 * 1024;
+    /** How long a write waits for the client's window before its worker may be shed ({@link SlowBodies}). */
+    private static final long STALL_EVIDENCE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition room = lock.newCondition();
@@ -64,40 +66,17 @@ final class Http2Outbound {
         this.frames = new FrameQueue(pool);
     }
 
-    /** Queues a whole control frame; dropped once the connection is closed. */
+    /** Queues a whole control frame (or the {@code 101} of an h2c upgrade); dropped once the connection is closed. */
     void control(ByteBuffer frame) {
-        lock.lock();
-        try {
-            if (failure != null) {
-                return;
-            }
-            frames.append(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Queues raw bytes that precede the frames (the {@code 101} of an h2c upgrade). */
-    void raw(byte[] bytes) {
-        lock.lock();
-        try {
-            if (failure != null) {
-                return;
-            }
-            frames.append(bytes, 0, bytes.length);
-        } finally {
-            lock.unlock();
-        }
+        append(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
     }
 
     /**
-     * Queues a header block: {@code status} (or none, for trailers) and {@code fields}, split into CONTINUATION frames
-     * as needed. Nothing is queued (nor encoded) once the stream was reset either way, since no frame may follow
-     * RST_STREAM (RFC 9113 §5.1), nor once the connection is closed: the exchange learns of either at its next write.
-     * The check is made under the lock that also queues the RST_STREAM, so a HEADERS frame never follows one.
+     * Queues a header block: {@code status} (none for trailers) and {@code fields}, in CONTINUATION frames as needed.
+     * Nothing is queued (nor encoded) once the stream was reset either way, as no frame may follow RST_STREAM (RFC
+     * 9113 §5.1), nor once the connection is closed; the check is made under the lock that also queues RST_STREAM.
      */
     void headers(Http2Stream stream, int status, HeaderFields fields, boolean endStream) {
-        int streamId = stream.id;
         lock.lock();
         try {
             if (failure != null || stream.resetCode() != null) {
@@ -110,21 +89,7 @@ final class Http2Outbound {
             for (int i = 0; i < fields.size(); i++) {
                 encoder.field(fields.name(i), fields.value(i));
             }
-            byte[] block = encoder.bytes();
-            int length = encoder.length();
-            int maxPayload = maxPayload();
-            int offset = 0;
-            int type = FrameType.HEADERS;
-            int flags = endStream ? Flags.END_STREAM : 0;
-            do {
-                int count = Math.min(maxPayload, length - offset);
-                boolean end = offset + count == length;
-                frames.frameHeader(count, type, flags | (end ? Flags.END_HEADERS : 0), streamId);
-                frames.append(block, offset, count);
-                offset += count;
-                type = FrameType.CONTINUATION;
-                flags = 0;
-            } while (offset < length);
+            frames.headerBlock(stream.id, encoder.bytes(), encoder.length(), maxPayload(), endStream);
         } finally {
             lock.unlock();
         }
@@ -140,11 +105,14 @@ final class Http2Outbound {
     int data(Http2Stream stream, ByteBuffer src, boolean last, boolean block) throws IOException {
         long deadline = System.nanoTime() + writeTimeoutNanos;
         int total = 0;
+        SlowBodies.Wait stall = null;
         lock.lock();
         try {
             do {
                 stream.failIfReset();
-                failIfFailed();
+                if (failure != null) {
+                    throw new IOException("The HTTP/2 connection failed", failure);
+                }
                 // A window may be negative (§6.9.2: a smaller SETTINGS_INITIAL_WINDOW_SIZE): nothing may be sent.
                 int allowed = (int) Math.max(0, Math.min(Math.min(src.remaining(), maxPayload()),
                         Math.min(connectionWindow, stream.sendWindow)));
@@ -159,8 +127,17 @@ final class Http2Outbound {
                     } finally {
                         lock.lock();
                     }
+                    if (allowed == 0 && stall == null) {
+                        // A worker waiting on the client's window may be taken back when the pool is saturated.
+                        stall = stream.stalledWrites();
+                        stall.begin(System.nanoTime() + STALL_EVIDENCE_NANOS);
+                    }
                     awaitRoom(deadline);
                     continue;
+                }
+                if (stall != null) {
+                    stall.end();
+                    stall = null;
                 }
                 boolean ends = last && allowed == src.remaining();
                 frames.frameHeader(allowed, FrameType.DATA, ends ? Flags.END_STREAM : 0, stream.id);
@@ -176,6 +153,9 @@ final class Http2Outbound {
             return total;
         } finally {
             lock.unlock();
+            if (stall != null) {
+                stall.end();
+            }
         }
     }
 
@@ -202,32 +182,29 @@ final class Http2Outbound {
         }
     }
 
-    /** Loop: the client's WINDOW_UPDATE for the connection. */
-    void connectionWindowUpdate(int increment) {
+    /**
+     * Loop: the client's WINDOW_UPDATE for {@code stream}, or for the connection when {@code stream} is {@code null};
+     * also a change of SETTINGS_INITIAL_WINDOW_SIZE by {@code delta} for a stream. A window above 2^31-1 is a
+     * flow-control error of the stream, or of the connection (§6.9.1).
+     */
+    void windowUpdate(Http2Stream stream, long delta) {
         lock.lock();
         try {
-            if (connectionWindow + increment > Integer.MAX_VALUE) {
-                throw Http2Exception.connection(ErrorCode.FLOW_CONTROL_ERROR, "Connection window above 2^31-1");
+            long window = (stream == null ? connectionWindow : stream.sendWindow) + delta;
+            if (window > Integer.MAX_VALUE) {
+                throw stream == null
+                        ? Http2Exception.connection(ErrorCode.FLOW_CONTROL_ERROR, "Connection window above 2^31-1")
+                        : Http2Exception.stream(stream.id, ErrorCode.FLOW_CONTROL_ERROR, "Stream window above 2^31-1");
             }
-            connectionWindow += increment;
+            if (stream == null) {
+                connectionWindow = window;
+            } else {
+                stream.sendWindow = window;
+            }
         } finally {
             lock.unlock();
         }
-        roomChanged();
-    }
-
-    /** Loop: the client's WINDOW_UPDATE for a stream, or a change of SETTINGS_INITIAL_WINDOW_SIZE ({@code delta}). */
-    void streamWindowUpdate(Http2Stream stream, long delta) {
-        lock.lock();
-        try {
-            if (stream.sendWindow + delta > Integer.MAX_VALUE) {
-                throw Http2Exception.stream(stream.id, ErrorCode.FLOW_CONTROL_ERROR, "Stream window above 2^31-1");
-            }
-            stream.sendWindow += delta;
-        } finally {
-            lock.unlock();
-        }
-        roomChanged();
+        wakeWriters();
     }
 
     /** Loop: the client's SETTINGS_HEADER_TABLE_SIZE and SETTINGS_MAX_FRAME_SIZE. */
@@ -263,17 +240,7 @@ final class Http2Outbound {
         }
     }
 
-    /** Whether nothing waits to be written. */
-    boolean idle() {
-        lock.lock();
-        try {
-            return frames.queued() == 0;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Bytes waiting to be written, for the reader's back-pressure. */
+    /** Bytes waiting to be written: for the reader's back-pressure, and 0 when a closing connection may go. */
     long queued() {
         lock.lock();
         try {
@@ -297,7 +264,18 @@ final class Http2Outbound {
         } finally {
             lock.unlock();
         }
-        roomChanged();
+        wakeWriters();
+    }
+
+    private void append(byte[] bytes, int offset, int length) {
+        lock.lock();
+        try {
+            if (failure == null) {
+                frames.append(bytes, offset, length);
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     private void writeQueued() throws IOException {
@@ -339,7 +317,7 @@ final class Http2Outbound {
                 lock.unlock();
             }
             if (count > 0) {
-                roomChanged();
+                wakeWriters();
             }
             if (stalled) {
                 channel.whenWritable(stalledAt + writeTimeoutNanos, this::writable);
@@ -369,22 +347,14 @@ final class Http2Outbound {
     private void fail(IOException e) {
         lock.lock();
         try {
-            if (failure == null) {
-                failure = e;
-            }
+            failure = failure == null ? e : failure;
             flushing = false;
             room.signalAll();
         } finally {
             lock.unlock();
         }
-        roomChanged();
+        wakeWriters();
         onFailure.run();
-    }
-
-    private void failIfFailed() throws IOException {
-        if (failure != null) {
-            throw new IOException("The HTTP/2 connection failed", failure);
-        }
     }
 
     private void awaitRoom(long deadline) throws IOException {
@@ -401,8 +371,11 @@ final class Http2Outbound {
         }
     }
 
-    /** Tells waiting non-blocking writers to try again; never under the lock, since their tasks may queue work. */
-    private void roomChanged() {
+    /**
+     * Wakes every writer to look again (windows or room changed, or a stream was reset under it): blocked ones
+     * wake, waiting non-blocking ones' tasks run. Never under the lock, since their tasks may queue work.
+     */
+    void wakeWriters() {
         List<Http2Stream> due;
         lock.lock();
         try {

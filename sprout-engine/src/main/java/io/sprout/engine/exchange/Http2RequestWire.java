@@ -21,39 +21,39 @@ final class Http2RequestWire implements RequestWire {
 
     @Override
     public int decode(byte[] dst, int offset, int length) {
-        return stream.take(dst, offset, length);
+        return stream.input.take(dst, offset, length);
     }
 
     @Override
     public boolean ended() {
-        return stream.ended();
+        return stream.input.ended();
     }
 
     @Override
     public boolean hasBuffered() {
         // An END_STREAM that arrived after the last bytes were read is news too: decoding it ends the body. Without
         // it a non-blocking reader would be told, again and again at once, that the stream is readable.
-        return stream.buffered() > 0 || stream.ended();
+        return stream.input.buffered() > 0 || stream.input.ended();
     }
 
     @Override
     public int available() {
-        return stream.buffered();
+        return stream.input.buffered();
     }
 
     @Override
     public int fill(long timeoutMillis) throws IOException {
-        return stream.await(timeoutMillis);
+        return stream.input.await(timeoutMillis);
     }
 
     @Override
     public void cutReadShort() {
-        stream.cutReadShort();
+        stream.input.cutReadShort();
     }
 
     @Override
     public void whenReadable(long deadlineNanos, Runnable task) {
-        stream.whenReadable(deadlineNanos, task);
+        stream.input.whenReadable(deadlineNanos, task);
     }
 
     @Override
@@ -66,17 +66,17 @@ final class Http2RequestWire implements RequestWire {
 
     @Override
     public boolean awaitingContinue() {
-        return expectContinue && !stream.ended();
+        return expectContinue && !stream.input.ended();
     }
 
     @Override
     public long remainingLength() {
-        return stream.remainingLength();
+        return stream.input.remainingLength();
     }
 
     @Override
     public HeaderFields trailers() {
-        return stream.trailers();
+        return stream.input.trailers();
     }
 
     @Override

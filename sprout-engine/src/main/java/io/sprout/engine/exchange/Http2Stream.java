@@ -7,13 +7,8 @@ import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.http2.ErrorCode;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.net.SocketTimeoutException;
+import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One HTTP/2 stream (RFC 9113 §5.1) as the {@link ExchangeStream} of the one exchange it carries: the request body
@@ -28,34 +23,25 @@ import java.util.concurrent.locks.ReentrantLock;
  *   any ──RST_STREAM either way, or the connection closes──▶ closed (reset)
  * </pre>
  *
- * The loop writes what arrives and the worker reads it under the stream's lock; the send window is the outbound's,
- * under its lock.
+ * What arrives is the stream's {@link Http2StreamInput}, under its own lock; the send window is the outbound's, under
+ * its lock.
  */
 final class Http2Stream implements ExchangeStream {
 
+    private static final System.Logger LOG = System.getLogger(Http2Stream.class.getName());
+
     final int id;
+    /** What the client sends on the stream. */
+    final Http2StreamInput input;
     /** Guarded by the outbound's lock. */
     long sendWindow;
     private final Http2Connection connection;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition arrived = lock.newCondition();
-    private final ArrayDeque<ByteBuffer> received = new ArrayDeque<>();
-    private int buffered;
-    private long receiveWindow;
-    private long receivedLength;
-    private long declaredLength = -1;
-    private boolean remoteEnded;
     private volatile boolean localEnded;
-    private volatile ErrorCode reset;
-    private boolean resetByPeer;
-    private int unacknowledged;
     private volatile Exchange exchange;
     /** Once the exchange is over with the request still arriving: when to give up on its end; 0 before. */
     private volatile long discardDeadline;
-    private boolean readCutShort;
-    private HeaderFields trailers;
-    private Runnable readable;
-    private long readableDeadline;
+    /** Registered with the shedding of stalled work once a write first waits for the client's window. */
+    private SlowBodies.Wait stalledWrites;
     private volatile Runnable writable;
     private volatile long writableDeadline;
 
@@ -63,7 +49,7 @@ final class Http2Stream implements ExchangeStream {
         this.id = id;
         this.connection = connection;
         this.sendWindow = sendWindow;
-        this.receiveWindow = receiveWindow;
+        this.input = new Http2StreamInput(receiveWindow, count -> connection.consumed(this, count));
     }
 
     // ---- ExchangeStream ----
@@ -80,19 +66,13 @@ final class Http2Stream implements ExchangeStream {
 
     @Override
     public BodyFraming bodyFraming(BodyFraming declared) {
-        lock.lock();
-        try {
-            // Without Content-Length the body runs until END_STREAM, like a chunked HTTP/1.1 body.
-            return declared == BodyFraming.NONE && !(remoteEnded && received.isEmpty())
-                    ? new BodyFraming.Chunked() : declared;
-        } finally {
-            lock.unlock();
-        }
+        // Without Content-Length the body runs until END_STREAM, like a chunked HTTP/1.1 body.
+        return declared == BodyFraming.NONE && !input.ended() ? new BodyFraming.Chunked() : declared;
     }
 
     @Override
     public RequestWire requestWire(BodyFraming framing, boolean expectContinue) {
-        return new Http2RequestWire(this, expectContinue && !remoteHasEnded());
+        return new Http2RequestWire(this, expectContinue && !input.hasEnded());
     }
 
     /** Sends {@code 100 Continue}: a HEADERS frame that does not end the stream (RFC 9113 §8.1). */
@@ -131,83 +111,37 @@ final class Http2Stream implements ExchangeStream {
         connection.reset(this, ErrorCode.CANCEL);
     }
 
+    /** Worker: runs the stream's exchange; a suspended one ends later, through {@link #resumed}. */
+    void serve(RequestHead head) {
+        if (resetCode() != null) {
+            // Reset while it waited for a worker (Rapid Reset): no handler runs for a request nobody waits for.
+            connection.exchangeEnded(this, Outcome.ABORT);
+            return;
+        }
+        Outcome outcome;
+        try {
+            Exchange current = new Exchange(this, head);
+            exchange = current;
+            outcome = current.run();
+        } catch (RuntimeException | Error bug) {
+            LOG.log(Level.ERROR, "Serving HTTP/2 stream " + id + " failed", bug);
+            outcome = Outcome.ABORT;
+        }
+        if (outcome != Outcome.SUSPENDED) {
+            connection.exchangeEnded(this, outcome);
+        }
+    }
+
     // ---- the event loop's side ----
 
-    /**
-     * Loop: a DATA frame of {@code flowControlled} bytes begins; counts it against the stream's window.
-     *
-     * @return whether the stream still takes data (else the bytes are dropped and given back to the connection)
-     */
-    boolean dataFrame(int flowControlled) {
-        lock.lock();
-        try {
-            receiveWindow -= flowControlled;
-            return reset == null && receiveWindow >= 0;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Loop: body bytes arrived; copied, since the loop's buffer is reused (dropped once the exchange is over). */
+    /** Loop: body bytes arrived; those the stream no longer takes go back to the windows at once. */
     void received(ByteBuffer bytes) {
-        int count = bytes.remaining();
-        if (count == 0) {
+        if (!bytes.hasRemaining()) {
             return;
         }
-        if (discardDeadline != 0) {
-            bytes.position(bytes.limit());
-            connection.consumed(this, count);
-            return;
-        }
-        ByteBuffer copy = ByteBuffer.allocate(count).put(bytes).flip();
-        Runnable task;
-        lock.lock();
-        try {
-            if (reset != null) {
-                return;
-            }
-            received.add(copy);
-            buffered += count;
-            receivedLength += count;
-            task = takeReadable();
-            arrived.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        run(task);
-    }
-
-    /** Loop: END_STREAM arrived (with the last DATA frame, the HEADERS or the trailers). */
-    void remoteEnded(HeaderFields trailerFields) {
-        Runnable task;
-        lock.lock();
-        try {
-            remoteEnded = true;
-            trailers = trailerFields;
-            task = takeReadable();
-            arrived.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        run(task);
-    }
-
-    /** Whether the body received so far disagrees with its Content-Length (§8.1.1: malformed). */
-    boolean lengthMismatch(boolean ending) {
-        lock.lock();
-        try {
-            return declaredLength >= 0 && (receivedLength > declaredLength || ending && receivedLength != declaredLength);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    boolean remoteHasEnded() {
-        lock.lock();
-        try {
-            return remoteEnded;
-        } finally {
-            lock.unlock();
+        int dropped = input.add(bytes);
+        if (dropped > 0) {
+            connection.consumed(this, dropped);
         }
     }
 
@@ -223,32 +157,22 @@ final class Http2Stream implements ExchangeStream {
      * @return {@code false} when it was reset already
      */
     boolean resetBy(ErrorCode code, boolean byPeer) {
-        Runnable readTask;
-        int dropped;
-        lock.lock();
-        try {
-            if (reset != null) {
-                return false;
-            }
-            reset = code;
-            resetByPeer = byPeer;
-            dropped = buffered;
-            received.clear();
-            buffered = 0;
-            readTask = takeReadable();
-            arrived.signalAll();
-        } finally {
-            lock.unlock();
+        int dropped = input.reset(code, byPeer);
+        if (dropped < 0) {
+            return false;
         }
         connection.released(dropped);
-        run(readTask);
         writableAgain();
         return true;
     }
 
+    ErrorCode resetCode() {
+        return input.resetCode();
+    }
+
     /** Whether we reset the stream (late frames from the client are then ignored, §5.1). */
     boolean resetByUs() {
-        return reset != null && !resetByPeer;
+        return input.resetByUs();
     }
 
     /** The client reset the stream, or the connection closed: an exchange waiting without a thread learns it now. */
@@ -259,56 +183,13 @@ final class Http2Stream implements ExchangeStream {
         }
     }
 
-    void exchange(Exchange value) {
-        exchange = value;
-    }
-
-    void declaredLength(long value) {
-        lock.lock();
-        try {
-            declaredLength = value;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Counts {@code count} bytes read (or padding) towards the next WINDOW_UPDATE of the stream.
-     *
-     * @return the increment to send now, once at least {@code threshold} bytes are due and the body goes on; else 0
-     */
-    int credit(int count, int threshold) {
-        lock.lock();
-        try {
-            unacknowledged += count;
-            if (unacknowledged < threshold || remoteEnded || reset != null) {
-                return 0;
-            }
-            int increment = unacknowledged;
-            receiveWindow += increment;
-            unacknowledged = 0;
-            return increment;
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /**
      * Worker: the exchange is over but the request goes on; what is buffered and what still arrives is dropped,
      * its window given back, until END_STREAM or {@code deadlineNanos}.
      */
     void discardRest(long deadlineNanos) {
-        int dropped;
-        lock.lock();
-        try {
-            discardDeadline = deadlineNanos | 1;
-            dropped = buffered;
-            received.clear();
-            buffered = 0;
-        } finally {
-            lock.unlock();
-        }
-        connection.consumed(this, dropped);
+        discardDeadline = deadlineNanos | 1;
+        connection.consumed(this, input.discard());
     }
 
     boolean discarding() {
@@ -317,16 +198,12 @@ final class Http2Stream implements ExchangeStream {
 
     boolean discardOverdue(long now) {
         long deadline = discardDeadline;
-        return deadline != 0 && reset == null && now - deadline >= 0;
-    }
-
-    ErrorCode resetCode() {
-        return reset;
+        return deadline != 0 && resetCode() == null && now - deadline >= 0;
     }
 
     /** Whether END_STREAM went both ways without a reset: closed for the client, though its worker may not be done. */
     boolean closedBothWays() {
-        return localEnded && reset == null && remoteHasEnded();
+        return localEnded && resetCode() == null && input.hasEnded();
     }
 
     boolean localHasEnded() {
@@ -349,16 +226,7 @@ final class Http2Stream implements ExchangeStream {
 
     /** Loop (sweep): runs readiness tasks whose deadline passed. */
     void expire(long now) {
-        Runnable readTask = null;
-        lock.lock();
-        try {
-            if (readable != null && now - readableDeadline >= 0) {
-                readTask = takeReadable();
-            }
-        } finally {
-            lock.unlock();
-        }
-        run(readTask);
+        input.expire(now);
         Runnable writeTask = writable;
         if (writeTask != null && now - writableDeadline >= 0) {
             writableAgain();
@@ -366,132 +234,17 @@ final class Http2Stream implements ExchangeStream {
     }
 
     void failIfReset() throws IOException {
-        ErrorCode code = reset;
+        ErrorCode code = resetCode();
         if (code != null) {
             throw new IOException("The HTTP/2 stream was reset (" + code + ")");
         }
     }
 
-    // ---- the worker's side, for the wires ----
-
-    /** Takes body bytes into {@code dst}: the count, 0 when none are there yet, -1 at the end of the body. */
-    int take(byte[] dst, int offset, int length) {
-        int count = 0;
-        lock.lock();
-        try {
-            while (count < length && !received.isEmpty()) {
-                ByteBuffer head = received.peek();
-                int n = Math.min(length - count, head.remaining());
-                head.get(dst, offset + count, n);
-                count += n;
-                if (!head.hasRemaining()) {
-                    received.poll();
-                }
-            }
-            buffered -= count;
-            if (count == 0 && remoteEnded && reset == null) {
-                return -1;
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (count > 0) {
-            connection.consumed(this, count);
-        }
-        return count;
-    }
-
-    boolean ended() {
-        lock.lock();
-        try {
-            return remoteEnded && received.isEmpty();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    int buffered() {
-        lock.lock();
-        try {
-            return buffered;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    long remainingLength() {
-        lock.lock();
-        try {
-            return declaredLength < 0 ? -1 : declaredLength - receivedLength + buffered;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    HeaderFields trailers() {
-        lock.lock();
-        try {
-            return trailers != null ? trailers : new HeaderFields(0);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Waits for body bytes: how many are buffered, -1 once the stream was reset, a timeout when none came. */
-    int await(long timeoutMillis) throws IOException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        lock.lock();
-        try {
-            while (reset != null || received.isEmpty() && !remoteEnded) {
-                // Reset even after END_STREAM: the body is gone, and a reader must fail rather than retry at once.
-                if (reset != null) {
-                    throw new IOException("The HTTP/2 stream was reset (" + reset + ")");
-                }
-                long left = deadline - System.nanoTime();
-                if (readCutShort || left <= 0) {
-                    throw new SocketTimeoutException(readCutShort ? "The read was cut short: its worker was needed"
-                            : "No request body bytes within " + timeoutMillis + " ms");
-                }
-                arrived.awaitNanos(left);
-            }
-            return buffered;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("Interrupted while waiting for the request body");
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    void cutReadShort() {
-        lock.lock();
-        try {
-            readCutShort = true;
-            arrived.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    void whenReadable(long deadlineNanos, Runnable task) {
-        lock.lock();
-        try {
-            if (received.isEmpty() && !remoteEnded && reset == null) {
-                readable = task;
-                readableDeadline = deadlineNanos;
-                connection.watchDeadlines(this);
-                return;
-            }
-        } finally {
-            lock.unlock();
-        }
-        task.run();
-    }
+    // ---- the worker's side, for the response wire ----
 
     void whenWritable(long deadlineNanos, Runnable task) {
         writableDeadline = deadlineNanos;
         writable = task;
-        connection.watchDeadlines(this);
         Http2Outbound outbound = connection.outbound();
         outbound.awaitWritable(this);
         if (outbound.writable(this)) {
@@ -499,19 +252,22 @@ final class Http2Stream implements ExchangeStream {
         }
     }
 
+    /**
+     * Worker: this stream's writes that wait for the client's flow-control window, as work the pool may take back
+     * when it is saturated ({@link SlowBodies}): the stream is then reset with {@code ENHANCE_YOUR_CALM} and the
+     * write fails, as a stalled upload fails with 408. One writer at a time, so created without a race.
+     */
+    SlowBodies.Wait stalledWrites() {
+        if (stalledWrites == null) {
+            stalledWrites = connection.context().slowBodies().watch(() -> {
+                connection.reset(this, ErrorCode.ENHANCE_YOUR_CALM);
+                connection.outbound().wakeWriters();
+            });
+        }
+        return stalledWrites;
+    }
+
     Http2Connection connection() {
         return connection;
-    }
-
-    private Runnable takeReadable() {
-        Runnable task = readable;
-        readable = null;
-        return task;
-    }
-
-    private static void run(Runnable task) {
-        if (task != null) {
-            task.run();
-        }
     }
 }

@@ -10,6 +10,7 @@ import io.sprout.engine.http.RequestHead;
 import io.sprout.engine.http.RequestHeadParser;
 import io.sprout.engine.http.ResponseHeadEncoder;
 import io.sprout.engine.http2.FrameParser;
+import io.sprout.engine.http2.Setting;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -100,7 +101,7 @@ public final class HttpConnection implements ExchangeStream {
                 || headers.count(HTTP2_SETTINGS) != 1) {
             return null;
         }
-        return Http2Connection.upgradeSettings(headers.get(HTTP2_SETTINGS));
+        return Setting.fromUpgradeHeader(headers.get(HTTP2_SETTINGS));
     }
 
     /**

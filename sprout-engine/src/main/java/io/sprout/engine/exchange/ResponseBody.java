@@ -103,11 +103,7 @@ final class ResponseBody extends OutputStream {
     /** Commits the response and sends what is buffered. */
     @Override
     public void flush() throws IOException {
-        guarded(this::flushBody);
-    }
-
-    private void guarded(ReleaseGuard.Call call) throws IOException {
-        ReleaseGuard.run(guard, call);
+        ReleaseGuard.run(guard, this::flushBody);
     }
 
     private void flushBody() throws IOException {
@@ -160,7 +156,7 @@ final class ResponseBody extends OutputStream {
     void nonBlocking() {
         nonBlocking = true;
         try {
-            guarded(this::releaseIfIdle);
+            ReleaseGuard.run(guard, this::releaseIfIdle);
         } catch (IOException ended) {
             // The exchange has ended: its buffers are released already.
         }
@@ -208,7 +204,7 @@ final class ResponseBody extends OutputStream {
 
     /** Sends the rest and ends the framing, waiting for the client if it must; fails if a declared length was not met. */
     void complete() throws IOException {
-        guarded(this::completeBody);
+        ReleaseGuard.run(guard, this::completeBody);
     }
 
     private void completeBody() throws IOException {
@@ -371,22 +367,21 @@ final class ResponseBody extends OutputStream {
         }
     }
 
-    /** Writes (blocking), or writes what the socket takes and keeps the rest pending (non-blocking). */
+    /**
+     * Writes (blocking), or writes what the socket takes and keeps the rest pending (non-blocking). A failed write
+     * breaks the body for good.
+     */
     private void transmit(ByteBuffer outgoing, boolean isBuffer) throws IOException {
         try {
-            transmitOrFail(outgoing, isBuffer);
+            if (!nonBlocking) {
+                wire.write(outgoing);
+                return;
+            }
+            wire.writeNow(outgoing);
         } catch (IOException failed) {
             broken = failed;
             throw failed;
         }
-    }
-
-    private void transmitOrFail(ByteBuffer outgoing, boolean isBuffer) throws IOException {
-        if (!nonBlocking) {
-            wire.write(outgoing);
-            return;
-        }
-        wire.writeNow(outgoing);
         if (!outgoing.hasRemaining()) {
             return;
         }

@@ -56,8 +56,7 @@ public final class ServerContext {
                 config.limits().maxHeaderSectionSize(), config.limits().maxHeaderCount(),
                 config.limits().maxChunkLineLength(), config.limits().maxTrailerSize());
         this.shutdown = new ShutdownTracker(counters);
-        this.slowBodies = new SlowBodies(config.threadType() == ThreadType.PLATFORM
-                && config.minDataRates().bodyBytesPerSecond() > 0, counters, timer);
+        this.slowBodies = new SlowBodies(config.threadType() == ThreadType.PLATFORM, counters, timer);
     }
 
     public ServerConfig config() {

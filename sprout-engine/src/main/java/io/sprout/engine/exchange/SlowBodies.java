@@ -6,19 +6,21 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The request bodies that platform workers are blocked reading right now, so that a saturated pool can take a worker
- * back from the slowest of them: the same idea as shedding idle connections at the connection limit, applied to
- * workers. A body qualifies once it is below the minimum body rate with its grace period waived (see
- * {@link BodyClock#sheddableFrom}); a shed cuts the read of the one that qualified first (the oldest or slowest),
- * which then fails as the rate rule fails a body: {@code 408}, {@code Connection: close}, the connection closed after
- * the answer is written.
+ * The bodies that platform workers are blocked on right now, so that a saturated pool can take a worker back from
+ * the slowest of them: the same idea as shedding idle connections at the connection limit, applied to workers. A
+ * request body qualifies once it is below the minimum body rate with its grace period waived (see
+ * {@link BodyClock#sheddableFrom}; never without a rate rule); a shed cuts the read of the one that qualified first
+ * (the oldest or slowest), which then fails as the rate rule fails a body: {@code 408}, {@code Connection: close},
+ * the connection closed after the answer is written. An HTTP/2 response body whose write has waited 100 ms for the
+ * client's flow-control window qualifies too (a client that never opens its windows, CVE-2019-9517's kin); its shed
+ * resets the stream with {@code ENHANCE_YOUR_CALM} and fails the write.
  *
  * <p>Shedding is level-triggered: as long as the pool's {@link Demand} reports tasks that wait with no shed on its
  * way for them, each body that qualifies is shed; when none qualifies yet, the timer comes back when the first will.
  * Asking the demand again before every shed (rather than counting sheds owed) means a worker that is freed for a
  * moment, or a body that begins to wait while a task is being queued, cannot make a shed go missing.
  *
- * <p>Off (every call a no-op) for virtual threads, which are never saturated, and without a body rate rule.
+ * <p>Off (every call a no-op) for virtual threads, which are never saturated.
  * Thread-safe: waits begin and end on the workers reading bodies; {@link #shedAsNeeded} runs on whichever thread found
  * work waiting, or on the timer, and never blocks.
  *
@@ -98,7 +100,7 @@ public final class SlowBodies {
     private volatile Demand demand = NONE;
 
     /**
-     * @param enabled whether workers can be saturated (platform threads) and a body rate rule applies
+     * @param enabled whether workers can be saturated (platform threads)
      * @param timer where later passes run, once a body qualifies
      */
     SlowBodies(boolean enabled, Counters counters, ScheduledExecutorService timer) {

@@ -1,5 +1,8 @@
 package io.sprout.engine.http2;
 
+import java.nio.ByteBuffer;
+import java.util.Base64;
+
 /**
  * The identifiers of SETTINGS parameters (RFC 9113 §6.5.2, and {@code SETTINGS_NO_RFC7540_PRIORITIES} of RFC 9218
  * §2.1) and the check of a received value.
@@ -54,6 +57,29 @@ public final class Setting {
                 // HEADER_TABLE_SIZE, MAX_CONCURRENT_STREAMS, MAX_HEADER_LIST_SIZE take any value; others are ignored.
             }
         }
+    }
+
+    /**
+     * Decodes the base64url SETTINGS payload of an h2c upgrade's {@code HTTP2-Settings} field (RFC 7540 §3.2.1)
+     * into identifier/value pairs; {@code null} when it is malformed. The values are checked when applied.
+     */
+    public static long[] fromUpgradeHeader(String http2Settings) {
+        byte[] payload;
+        try {
+            payload = Base64.getUrlDecoder().decode(http2Settings.strip());
+        } catch (IllegalArgumentException malformed) {
+            return null;
+        }
+        if (payload.length % 6 != 0) {
+            return null;
+        }
+        long[] pairs = new long[payload.length / 6 * 2];
+        ByteBuffer in = ByteBuffer.wrap(payload);
+        for (int i = 0; i < pairs.length; i += 2) {
+            pairs[i] = in.getShort() & 0xffff;
+            pairs[i + 1] = in.getInt() & 0xffffffffL;
+        }
+        return pairs;
     }
 
     private static Http2Exception invalid(ErrorCode code, int id, long value, String allowed) {

@@ -13,6 +13,7 @@ import io.sprout.engine.tls.TlsChannel;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.nio.channels.SelectionKey;
 import java.util.function.Supplier;
 
 /**
@@ -31,17 +32,19 @@ final class ConnectionWorker {
     private final LoopConnection connection;
     private final ConnectionState state;
     private final HttpConnection http;
+    private final WorkerChannel worker;
     private final SocketIo raw;
     private final TlsChannel tls;
     private final HeadWait waiting;
     private final SelectorLoop loop;
     private final ServerContext context;
 
-    ConnectionWorker(LoopConnection connection, ConnectionState state, HttpConnection http, SocketIo raw,
-            TlsChannel tls, HeadWait waiting, SelectorLoop loop) {
+    ConnectionWorker(LoopConnection connection, ConnectionState state, HttpConnection http, WorkerChannel worker,
+            SocketIo raw, TlsChannel tls, HeadWait waiting, SelectorLoop loop) {
         this.connection = connection;
         this.state = state;
         this.http = http;
+        this.worker = worker;
         this.raw = raw;
         this.tls = tls;
         this.waiting = waiting;
@@ -91,6 +94,25 @@ final class ConnectionWorker {
             return;
         }
         loop.execute(() -> connection.multiplex(session));
+    }
+
+    /**
+     * Loop thread: the socket is ready while a worker or a suspended exchange owns the connection: stop watching,
+     * wake a parked worker, run the due readiness tasks, and keep watching only for what other tasks still wait on.
+     */
+    void readyWhileOwned(SelectionKey readyKey) {
+        int readyOps = readyKey.readyOps();
+        readyKey.interestOps(0);
+        if (state.quietIfOwned()) {
+            worker.ready(readyOps);
+            int stillWanted = worker.wantedOps();
+            if (stillWanted != 0 && readyKey.isValid() && state.get() == QUIET) {
+                readyKey.interestOps(stillWanted);
+            }
+        } else {
+            // The worker handed back in between, seeing interest still on: restore it and read the next head.
+            connection.readAgain(true);
+        }
     }
 
     /** A suspended exchange ended; carry on as after any exchange. */
@@ -194,7 +216,7 @@ final class ConnectionWorker {
             return;
         }
         boolean linger = clean;
-        loop.execute(() -> connection.endAfterWorker(linger));
+        loop.execute(() -> connection.end(linger));
     }
 
     private Outcome sendError(HttpException rejected) {

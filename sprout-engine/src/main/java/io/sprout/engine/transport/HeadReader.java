@@ -153,6 +153,14 @@ final class HeadReader {
         }
     }
 
+    /** The sweep, while handshaking: the handshake or the wait for the first request ran out of time. */
+    void checkHandshake(long now) {
+        if (handshake.overdue(now) || waiting.expired(now) != null) {
+            LOG.log(Level.DEBUG, "TLS handshake with " + connection.remoteAddress() + " timed out");
+            connection.close();
+        }
+    }
+
     /** The sweep, while lingering: the moment is over. */
     void checkLinger(long now) {
         if (now - lingerDeadline > 0) {

@@ -27,21 +27,23 @@ final class Http2Reader {
     private final ByteChannel io;
     private final TlsChannel tls;
     private final WorkerChannel worker;
+    private final SelectorLoop loop;
     private Http2Connection h2;
 
     Http2Reader(LoopConnection connection, HttpConnection http, ByteChannel io, TlsChannel tls,
-            WorkerChannel worker) {
+            WorkerChannel worker, SelectorLoop loop) {
         this.connection = connection;
         this.http = http;
         this.io = io;
         this.tls = tls;
         this.worker = worker;
+        this.loop = loop;
     }
 
-    /** A new HTTP/2 connection over this one, prior knowledge or ALPN: the client's preface comes first. */
+    /** A new HTTP/2 connection over this one; its client's preface comes first. It may end from any thread. */
     Http2Connection create() {
-        return new Http2Connection(http.context(), worker, true, connection::endMultiplexed,
-                connection::closeOnLoop);
+        return new Http2Connection(http.context(), worker, true, () -> loop.execute(this::ended),
+                () -> loop.execute(connection::close));
     }
 
     /** Loop: the connection is HTTP/2 from now on; what is buffered already (the preface, frames) is read first. */
@@ -91,6 +93,25 @@ final class Http2Reader {
         if (h2 != null) {
             h2.closed();
         }
+    }
+
+    /**
+     * The HTTP/2 connection is done (GOAWAY written, no stream left). Its streams are failed and our side ended, then
+     * it lingers as an HTTP/1.1 connection does after its last answer: a client still sending would otherwise get a
+     * reset, which may destroy the GOAWAY before it reads it.
+     */
+    private void ended() {
+        if (!connection.isMultiplexed()) {
+            return;
+        }
+        closed();
+        try {
+            connection.shutdownOutput();
+        } catch (IOException e) {
+            connection.close();
+            return;
+        }
+        connection.end(true);
     }
 
     private void read() {

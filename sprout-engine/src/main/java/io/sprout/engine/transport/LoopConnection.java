@@ -96,8 +96,8 @@ final class LoopConnection implements SelectorLoop.Member {
         this.worker = new WorkerChannel(io, tls, raw, this, loop, context.config().timeouts().write(), remote,
                 (InetSocketAddress) channel.getLocalAddress());
         this.http = new HttpConnection(context, worker, this::resumed);
-        this.serving = new ConnectionWorker(this, state, http, raw, tls, waiting, loop);
-        this.frames = new Http2Reader(this, http, io, tls, worker);
+        this.serving = new ConnectionWorker(this, state, http, worker, raw, tls, waiting, loop);
+        this.frames = new Http2Reader(this, http, io, tls, worker, loop);
         this.heads = new HeadReader(this, state, http, channel, io, tls, handshake, waiting, workers, serving);
     }
 
@@ -172,7 +172,7 @@ final class LoopConnection implements SelectorLoop.Member {
                 heads.readHead();
             }
             case LINGERING -> heads.discard();
-            case WORKING, QUIET -> quietWhileWorking(readyKey);
+            case WORKING, QUIET -> serving.readyWhileOwned(readyKey);
             case MULTIPLEXED -> frames.ready(readyKey);
             default -> readyKey.cancel();
         }
@@ -182,12 +182,7 @@ final class LoopConnection implements SelectorLoop.Member {
     @Override
     public void checkTimeouts(long now) {
         switch (state.get()) {
-            case HANDSHAKING -> {
-                if (handshake.overdue(now) || waiting.expired(now) != null) {
-                    LOG.log(Level.DEBUG, "TLS handshake with " + remote + " timed out");
-                    close();
-                }
-            }
+            case HANDSHAKING -> heads.checkHandshake(now);
             case READING -> heads.checkHead(now);
             case LINGERING -> heads.checkLinger(now);
             case MULTIPLEXED -> frames.expire(now);
@@ -237,26 +232,6 @@ final class LoopConnection implements SelectorLoop.Member {
         }
     }
 
-    /**
-     * Loop thread: the socket is ready while a worker or a suspended exchange owns the connection: stop watching,
-     * wake a parked worker, run the due readiness tasks, and keep watching only for what other tasks still wait on.
-     */
-    private void quietWhileWorking(SelectionKey readyKey) {
-        int readyOps = readyKey.readyOps();
-        readyKey.interestOps(0);
-        if (state.quietIfOwned()) {
-            worker.ready(readyOps);
-            int stillWanted = worker.wantedOps();
-            if (stillWanted != 0 && readyKey.isValid() && state.get() == QUIET) {
-                readyKey.interestOps(stillWanted);
-            }
-        } else if (state.get() == READING) {
-            // The worker handed back in between, seeing interest still on: restore it and read the next head.
-            readyKey.interestOps(SelectionKey.OP_READ);
-            heads.readHead();
-        }
-    }
-
     /** Ends our side cleanly: over TLS, {@code close_notify} first (if the handshake got that far), then the FIN. */
     void shutdownOutput() throws IOException {
         if (tls != null) {
@@ -292,19 +267,29 @@ final class LoopConnection implements SelectorLoop.Member {
             return;
         }
         int ops = current == WORKING || current == QUIET ? worker.wantedOps() : SelectionKey.OP_READ;
-        try {
-            key = channel.register(loop.selector(), ops, this);
-        } catch (CancelledKeyException stillDeregistering) {
-            loop.afterNextSelection(this::rewatch);
-            return;
-        } catch (ClosedChannelException closed) {
-            close();
+        if (!register(ops, this::rewatch)) {
             return;
         }
         // A worker that handed back meanwhile saw no QUIET and asked nothing of the loop: READING wants reads.
         if (!state.compareAndSet(WORKING, QUIET) && state.get() == READING) {
             key.interestOps(SelectionKey.OP_READ);
         }
+    }
+
+    /**
+     * Loop thread: registers the socket anew for {@code ops}; {@code false} when it cannot yet (its cancelled key is
+     * still registered until the next selection, when {@code retry} runs) or it closed (then so does the connection).
+     */
+    private boolean register(int ops, Runnable retry) {
+        try {
+            key = channel.register(loop.selector(), ops, this);
+            return true;
+        } catch (CancelledKeyException stillDeregistering) {
+            loop.afterNextSelection(retry);
+        } catch (ClosedChannelException closed) {
+            close();
+        }
+        return false;
     }
 
     /**
@@ -331,8 +316,8 @@ final class LoopConnection implements SelectorLoop.Member {
         }
     }
 
-    /** Loop thread: a worker handed back a connection to end, after a clean end of our side ({@code linger}) or not. */
-    void endAfterWorker(boolean linger) {
+    /** Loop thread: ends the connection after a clean end of our side, lingering for what the client still sends, or not. */
+    void end(boolean linger) {
         if (linger) {
             heads.startLingering();
         } else {
@@ -345,8 +330,7 @@ final class LoopConnection implements SelectorLoop.Member {
      * h2c upgrade whose worker made {@code session} and queued its 101 and the server's preface).
      */
     void multiplex(Http2Connection session) {
-        int current = state.get();
-        if (current == CLOSED) {
+        if (state.is(CLOSED)) {
             if (session != null) {
                 session.closed();
             }
@@ -354,17 +338,9 @@ final class LoopConnection implements SelectorLoop.Member {
         }
         state.set(MULTIPLEXED);
         waiting.ended();
-        if (!key.isValid()) {
-            // Hybrid: the upgrade's worker had the key cancelled for blocking mode.
-            try {
-                key = channel.register(loop.selector(), SelectionKey.OP_READ, this);
-            } catch (CancelledKeyException stillDeregistering) {
-                loop.afterNextSelection(() -> multiplex(session));
-                return;
-            } catch (ClosedChannelException closed) {
-                close();
-                return;
-            }
+        // Hybrid: the upgrade's worker had the key cancelled for blocking mode.
+        if (!key.isValid() && !register(SelectionKey.OP_READ, () -> multiplex(session))) {
+            return;
         }
         key.interestOps(SelectionKey.OP_READ);
         frames.start(session != null ? session : frames.create(), session != null);
@@ -376,30 +352,8 @@ final class LoopConnection implements SelectorLoop.Member {
         return frames.create();
     }
 
-    /** Any thread: closes the connection on its loop, at once. */
-    void closeOnLoop() {
-        loop.execute(this::close);
-    }
-
-    /**
-     * Any thread: an HTTP/2 connection is done (GOAWAY written, no stream left). Its streams are failed and our side
-     * ended, then it lingers as an HTTP/1.1 connection does after its last answer: a client still sending would
-     * otherwise get a reset, which may destroy the GOAWAY before it reads it.
-     */
-    void endMultiplexed() {
-        loop.execute(() -> {
-            if (!state.is(MULTIPLEXED)) {
-                return;
-            }
-            frames.closed();
-            try {
-                shutdownOutput();
-            } catch (IOException e) {
-                close();
-                return;
-            }
-            heads.startLingering();
-        });
+    boolean isMultiplexed() {
+        return state.is(MULTIPLEXED);
     }
 
     /** Loop thread: the connection's registration with its loop's selector. */
@@ -440,10 +394,6 @@ final class LoopConnection implements SelectorLoop.Member {
     }
 
     void closeQuietly() {
-        try {
-            channel.close();
-        } catch (IOException alreadyBroken) {
-            // Nothing more can be done with a channel that fails to close.
-        }
+        Acceptor.closeQuietly(channel);
     }
 }

@@ -1,11 +1,13 @@
 package io.sprout.engine.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sprout.engine.Http2Config;
 import io.sprout.engine.RequestHandler;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ShutdownResult;
+import io.sprout.engine.ThreadType;
 import io.sprout.engine.TimeoutKind;
 import io.sprout.engine.Timeouts;
 import io.sprout.engine.http2.ErrorCode;
@@ -225,6 +227,39 @@ class Http2FramesIT {
         }
     }
 
+    /** Rapid Reset costs no handler: a stream reset while its request waits for a worker is dropped unserved. */
+    @Test
+    void runsNoHandlerForAStreamResetBeforeAWorkerTookIt() {
+        assumeTrue(combination.threadType == ThreadType.PLATFORM, "only a fixed pool makes a request wait");
+        try (RunningServer server = start(TIGHT, builder -> builder.threadPoolSize(1));
+                H2Client client = H2Client.connect(server.port())) {
+            client.get(1, "/sleep?1000");
+            Await.until(() -> server.stats().requestsActive() == 1, "the only worker is busy");
+            client.get(3, "/hello").rst(3, ErrorCode.CANCEL).sync();
+            assertThat(client.response(1).text()).isEqualTo("slept");
+            Await.until(() -> server.stats().http2StreamsActive() == 0, "the reset stream's turn has come");
+            assertThat(server.stats().requestsTotal()).isEqualTo(1);
+            assertThat(client.frames()).noneMatch(f -> f.stream() == 3);
+        }
+    }
+
+    /** A connection runs at most maxConcurrentStreamExecution requests at once; the others wait their turn, in order. */
+    @Test
+    void runsNoMoreOfAConnectionsRequestsAtOnceThanItsExecutionLimit() {
+        try (RunningServer server = start(TIGHT.withMaxConcurrentStreamExecution(1));
+                H2Client client = H2Client.connect(server.port())) {
+            client.get(1, "/sleep?300").get(3, "/hello");
+            assertThat(client.response(3).text()).isEqualTo("Hello, World!");
+            assertThat(client.frames()).filteredOn(f -> f.type() == FrameType.HEADERS).extracting(H2Client.Frame::stream)
+                    .containsExactly(1, 3);
+            try (H2Client other = H2Client.connect(server.port())) {
+                // The limit is the connection's own: another connection is not held behind it.
+                other.get(1, "/hello");
+                assertThat(other.response(1).status()).isEqualTo(200);
+            }
+        }
+    }
+
     /** CVE-2025-8671: frames that make the server reset streams count against the same budget. */
     @Test
     void endsMadeYouResetWithEnhanceYourCalm() {
@@ -388,6 +423,28 @@ class Http2FramesIT {
             assertThat(server.stats().timeouts(TimeoutKind.WRITE)).isEqualTo(1);
             client.get(5, "/hello").windowUpdate(5, H2Client.BIG_WINDOW);
             assertThat(client.response(5).text()).isEqualTo("Hello, World!");
+        }
+    }
+
+    /**
+     * A client that never opens its windows holds the worker writing to it; when a request waits for that worker,
+     * the pool takes it back after 100 ms of stall: the stalled stream is reset and the request served.
+     */
+    @Test
+    void shedsAWorkerStalledOnAZeroWindowWhenAnotherRequestWaits() {
+        assumeTrue(combination.threadType == ThreadType.PLATFORM, "only a fixed pool can be saturated");
+        try (RunningServer server = start(TIGHT, builder -> builder.threadPoolSize(1));
+                H2Client client = H2Client.plain(server.port()).start(Setting.INITIAL_WINDOW_SIZE, 0)
+                        .windowUpdate(0, H2Client.BIG_WINDOW).read()) {
+            client.get(1, "/stream?100000");
+            client.await("the stalled stream's HEADERS", f -> f.stream() == 1 && f.type() == FrameType.HEADERS);
+            try (RawClient http11 = server.connect()) {
+                RawClient.Response response = http11.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n").read();
+                assertThat(response.text()).isEqualTo("Hello, World!");
+            }
+            assertThat(client.awaitReset(1).error()).isEqualTo(ErrorCode.ENHANCE_YOUR_CALM);
+            assertThat(server.stats().requestsShed()).isEqualTo(1);
+            assertThat(server.stats().timeouts(TimeoutKind.WRITE)).isZero();
         }
     }
 

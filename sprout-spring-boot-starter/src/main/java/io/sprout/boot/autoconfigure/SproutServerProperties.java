@@ -485,6 +485,13 @@ public class SproutServerProperties {
         private int maxConcurrentStreams = 100;
 
         /**
+         * Streams of one connection whose requests run at once, suspended or not (Tomcat's setting of the same
+         * name); the connection's other open streams wait, holding only their request heads, so one client cannot
+         * hold more workers or response buffers than this.
+         */
+        private int maxConcurrentStreamExecution = 20;
+
+        /**
          * Each stream's receive window: request body bytes a client may send on one stream before the handler reads
          * them. At least 65535 bytes (the RFC's initial window).
          */
@@ -543,6 +550,14 @@ public class SproutServerProperties {
 
         public void setMaxConcurrentStreams(int maxConcurrentStreams) {
             this.maxConcurrentStreams = maxConcurrentStreams;
+        }
+
+        public int getMaxConcurrentStreamExecution() {
+            return maxConcurrentStreamExecution;
+        }
+
+        public void setMaxConcurrentStreamExecution(int maxConcurrentStreamExecution) {
+            this.maxConcurrentStreamExecution = maxConcurrentStreamExecution;
         }
 
         public DataSize getInitialWindowSize() {

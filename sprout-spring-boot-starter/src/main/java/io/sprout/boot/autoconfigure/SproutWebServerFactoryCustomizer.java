@@ -77,6 +77,7 @@ public final class SproutWebServerFactoryCustomizer
     /** The same for the component names of {@code Http2Config}. */
     static final Map<String, String> HTTP2_PROPERTIES = Map.ofEntries(
             Map.entry("maxConcurrentStreams", "sprout.server.http2.max-concurrent-streams"),
+            Map.entry("maxConcurrentStreamExecution", "sprout.server.http2.max-concurrent-stream-execution"),
             Map.entry("initialWindowSize", "sprout.server.http2.initial-window-size"),
             Map.entry("connectionWindowSize", "sprout.server.http2.connection-window-size"),
             Map.entry("maxFrameSize", "sprout.server.http2.max-frame-size"),
@@ -223,8 +224,9 @@ public final class SproutWebServerFactoryCustomizer
         }
         int maxHeaderListSize = toInt(headerListSize.toBytes());
         return validated(table, () -> new Http2Config(h.getMaxConcurrentStreams(),
-                toInt(h.getInitialWindowSize().toBytes()), toInt(h.getConnectionWindowSize().toBytes()),
-                toInt(h.getMaxFrameSize().toBytes()), toInt(h.getHeaderTableSize().toBytes()), maxHeaderListSize,
+                h.getMaxConcurrentStreamExecution(), toInt(h.getInitialWindowSize().toBytes()),
+                toInt(h.getConnectionWindowSize().toBytes()), toInt(h.getMaxFrameSize().toBytes()),
+                toInt(h.getHeaderTableSize().toBytes()), maxHeaderListSize,
                 h.getMaxSettingsEntries(), toInt(h.getMaxUpgradeBodySize().toBytes()), h.getMaxResets(),
                 h.getMaxControlFrames(), h.getMaxEmptyFrames(), h.getRateWindow()));
     }

@@ -185,13 +185,14 @@ class SproutServletWebServerAutoConfigurationIT {
                 .withConfiguration(AutoConfigurations.of(SproutServletWebServerAutoConfiguration.class))
                 .withPropertyValues("server.port=0", "server.http2.enabled=true");
         serving.withPropertyValues("sprout.server.http2.max-concurrent-streams=7",
+                "sprout.server.http2.max-concurrent-stream-execution=5",
                 "sprout.server.http2.initial-window-size=128KB", "sprout.server.http2.connection-window-size=2MB",
                 "sprout.server.http2.max-frame-size=32KB", "sprout.server.http2.header-table-size=8KB",
                 "sprout.server.http2.max-header-list-size=16KB", "sprout.server.http2.max-settings-entries=10",
                 "sprout.server.http2.max-upgrade-body-size=1KB", "sprout.server.http2.max-resets=20",
                 "sprout.server.http2.max-control-frames=30", "sprout.server.http2.max-empty-frames=40",
                 "sprout.server.http2.rate-window=5s").run(context -> assertThat(engineConfig(context).http2())
-                .isEqualTo(new Http2Config(7, 128 * 1024, 2 * 1024 * 1024, 32 * 1024, 8 * 1024, 16 * 1024, 10,
+                .isEqualTo(new Http2Config(7, 5, 128 * 1024, 2 * 1024 * 1024, 32 * 1024, 8 * 1024, 16 * 1024, 10,
                         1024, 20, 30, 40, Duration.ofSeconds(5))));
         // Unset, the header list limit follows the HTTP/1.1 header section limit.
         serving.withPropertyValues("server.max-http-request-header-size=20KB").run(context -> {

@@ -238,6 +238,7 @@ class SproutWebServerFactoryCustomizerTest {
         http2.setMaxResets(20);
         http2.setMaxControlFrames(30);
         http2.setMaxEmptyFrames(40);
+        http2.setMaxConcurrentStreamExecution(5);
         http2.setRateWindow(Duration.ofSeconds(5));
         SproutServletWebServerFactory enabled = http2Factory();
         SproutServletWebServerFactory disabled = new SproutServletWebServerFactory();
@@ -245,7 +246,7 @@ class SproutWebServerFactoryCustomizerTest {
         customizer(new ServerProperties(), sprout).customize(enabled);
         customizer(new ServerProperties(), sprout).customize(disabled);
 
-        assertThat(enabled.getHttp2Config()).isEqualTo(new Http2Config(7, 128 * 1024, 2 * 1024 * 1024, 32 * 1024,
+        assertThat(enabled.getHttp2Config()).isEqualTo(new Http2Config(7, 5, 128 * 1024, 2 * 1024 * 1024, 32 * 1024,
                 8 * 1024, 16 * 1024, 10, 1024, 20, 30, 40, Duration.ofSeconds(5)));
         assertThat(disabled.getHttp2Config()).isNull();
     }

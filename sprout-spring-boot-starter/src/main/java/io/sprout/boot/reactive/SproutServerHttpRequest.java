@@ -1,0 +1,108 @@
+package io.sprout.boot.reactive;
+
+import io.sprout.engine.AsyncExchange;
+import io.sprout.engine.HttpRequest;
+import io.sprout.engine.TlsDetails;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.http.HttpCookie;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.server.reactive.AbstractServerHttpRequest;
+import org.springframework.http.server.reactive.SslInfo;
+import org.springframework.util.LinkedMultiValueMap;
+import org.springframework.util.MultiValueMap;
+import reactor.core.publisher.Flux;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.security.cert.X509Certificate;
+
+/**
+ * An engine {@link HttpRequest} as Spring's {@code ServerHttpRequest}: the URI as the client addressed it, the
+ * engine's headers through a live adapter, cookies parsed from the {@code Cookie} fields, TLS details as
+ * {@link SslInfo}, and the body as a {@link RequestBodyPublisher} that reads only on demand.
+ */
+final class SproutServerHttpRequest extends AbstractServerHttpRequest {
+
+    private final HttpRequest request;
+    private final RequestBodyPublisher body;
+
+    /** @param chunkSize the most bytes one body {@link DataBuffer} holds */
+    SproutServerHttpRequest(HttpRequest request, URI uri, AsyncExchange exchange, DataBufferFactory bufferFactory,
+            int chunkSize) {
+        super(HttpMethod.valueOf(request.method()), uri, "",
+                new HttpHeaders(new SproutHeadersAdapter(request.headers())));
+        this.request = request;
+        this.body = new RequestBodyPublisher(exchange, request.body(), bufferFactory, chunkSize,
+                "[" + getId() + "] ");
+    }
+
+    /**
+     * As Spring's other adapters build it: the request's scheme, the authority the client named in {@code Host}
+     * (else the local address it reached), then the raw path and query as sent.
+     *
+     * @throws URISyntaxException when the target or the {@code Host} field does not make a URI
+     */
+    static URI uri(HttpRequest request) throws URISyntaxException {
+        String authority = request.headers().get(HttpHeaders.HOST);
+        if (authority == null || authority.isEmpty()) {
+            InetSocketAddress local = request.localAddress();
+            String host = local.getAddress().getHostAddress();
+            authority = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + local.getPort();
+        }
+        String query = request.query();
+        return new URI(request.scheme() + "://" + authority + request.path() + (query == null ? "" : "?" + query));
+    }
+
+    @Override
+    protected MultiValueMap<String, HttpCookie> initCookies() {
+        MultiValueMap<String, HttpCookie> cookies = new LinkedMultiValueMap<>();
+        for (String field : request.headers().all(HttpHeaders.COOKIE)) {
+            for (String pair : field.split(";")) {
+                int equals = pair.indexOf('=');
+                String name = (equals < 0 ? pair : pair.substring(0, equals)).strip();
+                if (equals > 0 && !name.isEmpty()) {
+                    cookies.add(name, new HttpCookie(name, pair.substring(equals + 1).strip()));
+                }
+            }
+        }
+        return cookies;
+    }
+
+    @Override
+    protected SslInfo initSslInfo() {
+        TlsDetails tls = request.tls();
+        if (tls == null) {
+            return null;
+        }
+        return SslInfo.from(tls.sessionId(), tls.peerCertificates().toArray(X509Certificate[]::new));
+    }
+
+    @Override
+    public InetSocketAddress getRemoteAddress() {
+        return request.remoteAddress();
+    }
+
+    @Override
+    public InetSocketAddress getLocalAddress() {
+        return request.localAddress();
+    }
+
+    @Override
+    public Flux<DataBuffer> getBody() {
+        return Flux.from(body);
+    }
+
+    @SuppressWarnings("unchecked")
+    @Override
+    public <T> T getNativeRequest() {
+        return (T) request;
+    }
+
+    /** The exchange has ended: a body subscriber still waiting, or one still to come, hears {@code cause}. */
+    void exchangeEnded(Throwable cause) {
+        body.onError(cause);
+    }
+}

@@ -1,0 +1,130 @@
+package io.sprout.boot.reactive;
+
+import io.sprout.engine.ExecutionMode;
+import io.sprout.engine.ThreadType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * How the native adapter ends an exchange that does not end well, in every engine combination: a failure before
+ * anything was sent is a {@code 500}, one after is an aborted connection, and a client that leaves mid-stream
+ * cancels the application's publisher. The server's buffers all come back in every case (checked on close).
+ */
+@ParameterizedClass(name = "{0}/{1}")
+@MethodSource("io.sprout.boot.reactive.ReactiveServer#combinations")
+class ReactiveFailuresIT {
+
+    @Parameter(0)
+    ExecutionMode mode;
+
+    @Parameter(1)
+    ThreadType threads;
+
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+    private final CountDownLatch ticksCancelled = new CountDownLatch(1);
+    private ReactiveServer server;
+
+    @BeforeEach
+    void start() {
+        server = ReactiveServer.start(mode, threads, this::handle);
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        server.close();
+    }
+
+    private Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
+        return switch (request.getPath().value()) {
+            case "/failing" -> Mono.error(new IllegalStateException("failed before writing"));
+            case "/failing-body" -> response.writeWith(Mono.error(new IllegalStateException("no body after all")));
+            case "/throwing" -> throw new IllegalStateException("thrown instead of returned");
+            case "/failing-midway" -> response.writeWith(Flux.range(0, 10).map(i -> {
+                if (i == 4) {
+                    throw new IllegalStateException("failed after 4 x 64 KiB");
+                }
+                return response.bufferFactory().wrap(new byte[64 * 1024]);
+            }));
+            case "/ticks" -> response.writeAndFlushWith(Flux.interval(Duration.ofMillis(20))
+                    .map(i -> Mono.just(tick(response, i)))
+                    .doOnCancel(ticksCancelled::countDown));
+            default -> response.writeWith(Mono.fromSupplier(() -> tick(response, 0)));
+        };
+    }
+
+    private static DataBuffer tick(ServerHttpResponse response, long i) {
+        return response.bufferFactory().wrap(("tick " + i + "\n").getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void answers500WhenTheHandlerFailsBeforeWriting() throws Exception {
+        for (String path : new String[] {"/failing", "/failing-body", "/throwing"}) {
+            var response = client.send(request(path), BodyHandlers.ofString());
+
+            assertThat(response.statusCode()).as(path).isEqualTo(500);
+            assertThat(response.body()).as(path).isEmpty();
+        }
+        assertThat(client.send(request("/after"), BodyHandlers.ofString()).body()).isEqualTo("tick 0\n");
+    }
+
+    @Test
+    void abortsTheConnectionWhenTheHandlerFailsAfterTheResponseWasSent() throws Exception {
+        assertThatThrownBy(() -> client.send(request("/failing-midway"), BodyHandlers.ofByteArray()))
+                .isInstanceOf(IOException.class);
+
+        assertThat(client.send(request("/after"), BodyHandlers.ofString()).body()).isEqualTo("tick 0\n");
+    }
+
+    @Test
+    void cancelsTheStreamWithinASecondOfTheClientLeaving() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write("GET /ticks HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            readUntil(socket.getInputStream(), "tick 2\n");
+        }
+
+        assertThat(ticksCancelled.await(1, TimeUnit.SECONDS)).as("the ticks were cancelled").isTrue();
+        assertThat(client.send(request("/after"), BodyHandlers.ofString()).body()).isEqualTo("tick 0\n");
+    }
+
+    private HttpRequest request(String path) {
+        return HttpRequest.newBuilder(server.uri(path)).timeout(Duration.ofSeconds(30)).build();
+    }
+
+    private static void readUntil(InputStream in, String expected) throws IOException {
+        StringBuilder seen = new StringBuilder();
+        while (seen.indexOf(expected) < 0) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("The stream ended before \"" + expected + "\": " + seen);
+            }
+            seen.append((char) b);
+        }
+    }
+}
