@@ -1,5 +1,6 @@
 package io.sprout.boot.servlet.http;
 
+import io.sprout.boot.compression.CompressionPolicy;
 import io.sprout.boot.servlet.session.SessionStore;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.SessionCookieConfig;
