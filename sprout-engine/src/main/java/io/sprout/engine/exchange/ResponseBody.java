@@ -43,10 +43,7 @@ final class ResponseBody extends OutputStream {
     private final byte[] single = new byte[1];
     /** Created by startAsync: from then on calls are guarded against the exchange ending under them. */
     private volatile ReleaseGuard guard;
-    /**
-     * The write that failed (the client reset or left): the buffer then holds a half-sent region, so every later
-     * write, flush or completion fails with it instead of sending from there.
-     */
+    /** The write that failed (the client left): the buffer holds a half-sent region, so all later calls fail. */
     private IOException broken;
 
     ResponseBody(Exchange exchange, ExchangeResponse response, ResponseWire wire, BufferPool pool) {
@@ -92,6 +89,15 @@ final class ResponseBody extends OutputStream {
         long declared = response.declaredLength();
         if (declared >= 0 && written > declared && encoder == null) {
             throw new IOException("Wrote more than the declared Content-Length of " + declared);
+        }
+        if (encoder == null && !response.committed() && length > bodyCapacity - buffered()) {
+            // This write commits the response: at a boundary of its own, once the buffer is full, so that a body
+            // encoding the commit installs (compression) takes the rest of this write too, not only later ones.
+            int first = bodyCapacity - buffered();
+            writeFramed(src, offset, first);
+            send(false);
+            offset += first;
+            length -= first;
         }
         if (encoder != null) {
             encoder.write(src, offset, length);
@@ -367,10 +373,7 @@ final class ResponseBody extends OutputStream {
         }
     }
 
-    /**
-     * Writes (blocking), or writes what the socket takes and keeps the rest pending (non-blocking). A failed write
-     * breaks the body for good.
-     */
+    /** Writes (blocking), or what the socket takes, keeping the rest (non-blocking); a failure breaks the body. */
     private void transmit(ByteBuffer outgoing, boolean isBuffer) throws IOException {
         try {
             if (!nonBlocking) {

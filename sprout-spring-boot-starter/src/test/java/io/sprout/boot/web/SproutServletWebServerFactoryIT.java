@@ -628,6 +628,15 @@ class SproutServletWebServerFactoryIT {
         assertThat(gunzip(response.body())).isEqualTo("a".repeat(3000));
     }
 
+    /** One write larger than the response buffer commits it mid-write: the encoding must take the whole write. */
+    @Test
+    void compressesAWriteLargerThanTheResponseBufferWhole() throws Exception {
+        start(compressing(), servlet("/large", sized("text/plain", 100_000, true)));
+        HttpResponse<byte[]> response = raw(request("/large", "Accept-Encoding", "gzip"));
+        assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        assertThat(gunzip(response.body())).isEqualTo("a".repeat(100_000));
+    }
+
     @Test
     void doesNotCompressSmallUnlistedOrExcludedResponses() throws Exception {
         start(compressing(), servlet("/small", sized("text/plain", 100, false)),
