@@ -64,8 +64,9 @@ final class ResponseBodyFlushProcessor extends AbstractListenerWriteFlushProcess
     }
 
     /**
-     * The exchange ended before the body did: the source of publishers and the current one are cancelled, the
-     * buffer waiting to be written is released, and the result subscriber hears {@code cause}.
+     * The body failed, or the exchange ended before the body did: the source of publishers and the current one are
+     * cancelled, the buffer waiting to be written is released, and the result subscriber hears {@code cause}. On
+     * the exchange's worker, or once the exchange has ended, so never during a write.
      */
     void abort(Throwable cause) {
         cancel();

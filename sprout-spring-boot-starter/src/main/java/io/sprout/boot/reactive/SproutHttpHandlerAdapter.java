@@ -30,7 +30,8 @@ import java.util.Objects;
  * {@code onNext}, a body drained at completion) that an event loop serving other connections must not give. When the
  * application signals from a thread of its own (a scheduler, a timer), the adapter hands the engine work to the
  * exchange's worker instead of doing it there, so the engine's body streams are only ever used by their exchange's
- * tasks.
+ * tasks. Demand for the next buffer therefore comes back from the worker too, a task later: a source that ignores
+ * demand, such as {@code Flux.interval}, needs an {@code onBackpressure...} operator, as Reactor advises for it.
  *
  * <p><b>Ends.</b> Success completes the exchange (the engine then drains a request body the handler left unread,
  * within its limits); a failure answers {@code 500} if nothing was sent yet and otherwise aborts the connection.

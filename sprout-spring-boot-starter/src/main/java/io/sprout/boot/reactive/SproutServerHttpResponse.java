@@ -32,6 +32,7 @@ import java.util.List;
 final class SproutServerHttpResponse extends AbstractListenerServerHttpResponse implements ZeroCopyHttpOutputMessage {
 
     private final HttpResponse response;
+    private final AsyncExchange exchange;
     private final ResponseOutput output;
     private final int fileChunkSize;
     private final String logPrefix;
@@ -42,6 +43,7 @@ final class SproutServerHttpResponse extends AbstractListenerServerHttpResponse 
             int fileChunkSize, String logPrefix) {
         super(bufferFactory, new HttpHeaders(new SproutHeadersAdapter(response.headers())));
         this.response = response;
+        this.exchange = exchange;
         this.output = new ResponseOutput(exchange, response);
         this.fileChunkSize = fileChunkSize;
         this.logPrefix = logPrefix;
@@ -93,7 +95,7 @@ final class SproutServerHttpResponse extends AbstractListenerServerHttpResponse 
         ResponseBodyFlushProcessor processor = new ResponseBodyFlushProcessor(output, logPrefix);
         output.listener(processor);
         bodyProcessor = processor;
-        return processor;
+        return new ResponseBodyFailureOrder(processor, exchange);
     }
 
     /**

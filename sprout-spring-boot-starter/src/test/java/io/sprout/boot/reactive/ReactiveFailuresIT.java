@@ -22,8 +22,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -46,17 +52,40 @@ class ReactiveFailuresIT {
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
     private final CountDownLatch ticksCancelled = new CountDownLatch(1);
+    /** The engine logs through System.Logger, here backed by java.util.logging: its loggers share this parent. */
+    private final Logger engineLog = Logger.getLogger("io.sprout.engine");
+    private final List<LogRecord> engineErrors = new CopyOnWriteArrayList<>();
+    private final Handler errorRecorder = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            if (record.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                engineErrors.add(record);
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
     private ReactiveServer server;
 
     @BeforeEach
     void start() {
+        engineLog.addHandler(errorRecorder);
         server = ReactiveServer.start(mode, threads, this::handle);
     }
 
+    /** However the exchange failed, no engine task failed with it (such as Spring's processors refusing a signal). */
     @AfterEach
     void stop() {
         client.close();
         server.close();
+        engineLog.removeHandler(errorRecorder);
+        assertThat(engineErrors).extracting(LogRecord::getMessage).isEmpty();
     }
 
     private Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
@@ -64,13 +93,19 @@ class ReactiveFailuresIT {
             case "/failing" -> Mono.error(new IllegalStateException("failed before writing"));
             case "/failing-body" -> response.writeWith(Mono.error(new IllegalStateException("no body after all")));
             case "/throwing" -> throw new IllegalStateException("thrown instead of returned");
+            // The source fails while the write of its first publisher still waits for the exchange's worker.
+            case "/failing-source" -> response.writeAndFlushWith(Flux.concat(
+                    Mono.just(Mono.fromSupplier(() -> tick(response, 0))),
+                    Mono.error(new IllegalStateException("the source failed"))));
             case "/failing-midway" -> response.writeWith(Flux.range(0, 10).map(i -> {
                 if (i == 4) {
                     throw new IllegalStateException("failed after 4 x 64 KiB");
                 }
                 return response.bufferFactory().wrap(new byte[64 * 1024]);
             }));
-            case "/ticks" -> response.writeAndFlushWith(Flux.interval(Duration.ofMillis(20))
+            // The timer ticks whatever the demand: the buffer takes the moments when the next one is asked for late
+            // (the demand comes back from the exchange's worker), where a bare interval would fail with an overflow.
+            case "/ticks" -> response.writeAndFlushWith(Flux.interval(Duration.ofMillis(20)).onBackpressureBuffer(256)
                     .map(i -> Mono.just(tick(response, i)))
                     .doOnCancel(ticksCancelled::countDown));
             default -> response.writeWith(Mono.fromSupplier(() -> tick(response, 0)));
@@ -83,7 +118,7 @@ class ReactiveFailuresIT {
 
     @Test
     void answers500WhenTheHandlerFailsBeforeWriting() throws Exception {
-        for (String path : new String[] {"/failing", "/failing-body", "/throwing"}) {
+        for (String path : new String[] {"/failing", "/failing-body", "/throwing", "/failing-source"}) {
             var response = client.send(request(path), BodyHandlers.ofString());
 
             assertThat(response.statusCode()).as(path).isEqualTo(500);

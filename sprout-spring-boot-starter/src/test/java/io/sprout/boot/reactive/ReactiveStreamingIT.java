@@ -77,7 +77,9 @@ class ReactiveStreamingIT {
             case "/parts" -> exchange.getMultipartData().flatMap(ReactiveStreamingIT::describe)
                     .flatMap(description -> exchange.getResponse().writeWith(Mono.just(exchange.getResponse()
                             .bufferFactory().wrap(description.getBytes(StandardCharsets.UTF_8)))));
+            // Buffered for the reason ReactiveFailuresIT's ticks are.
             case "/events" -> new ServerSentEventHttpMessageWriter().write(Flux.interval(Duration.ofMillis(10))
+                            .onBackpressureBuffer(256)
                             .map(i -> ServerSentEvent.builder("event " + i).id(Long.toString(i)).build())
                             .doOnCancel(eventsCancelled::countDown),
                     ResolvableType.forClassWithGenerics(ServerSentEvent.class, String.class),
