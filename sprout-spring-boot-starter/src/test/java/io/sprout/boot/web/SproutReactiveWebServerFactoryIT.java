@@ -100,6 +100,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class SproutReactiveWebServerFactoryIT {
 
+    /** How long a call may take before the test fails instead of hanging: a guard, not a speed goal. */
+    private static final Duration NO_HANG = Duration.ofSeconds(30);
+
     @Parameter
     Engines engines;
 
@@ -153,7 +156,7 @@ class SproutReactiveWebServerFactoryIT {
                 .body(BodyInserters.fromValue("Hello World"))
                 .retrieve()
                 .bodyToMono(String.class);
-        assertThat(result.block(Duration.ofSeconds(30))).isEqualTo("Hello World");
+        assertThat(result.block(NO_HANG)).isEqualTo("Hello World");
         assertThat(this.webServer.getPort()).isEqualTo(specificPort);
     }
 
@@ -178,7 +181,7 @@ class SproutReactiveWebServerFactoryIT {
                 .body(BodyInserters.fromValue("Hello World"))
                 .retrieve()
                 .bodyToMono(String.class);
-        return result.block(Duration.ofSeconds(30));
+        return result.block(NO_HANG);
     }
 
     @Test
@@ -221,7 +224,7 @@ class SproutReactiveWebServerFactoryIT {
                 .body(BodyInserters.fromValue("Hello World"))
                 .retrieve()
                 .bodyToMono(String.class);
-        assertThat(result.block(Duration.ofSeconds(30))).isEqualTo("Hello World");
+        assertThat(result.block(NO_HANG)).isEqualTo("Hello World");
     }
 
     @Test
@@ -250,7 +253,7 @@ class SproutReactiveWebServerFactoryIT {
                 .retrieve()
                 .bodyToMono(String.class);
 
-        StepVerifier.create(result).expectNext("Hello World").expectComplete().verify(Duration.ofSeconds(30));
+        StepVerifier.create(result).expectNext("Hello World").expectComplete().verify(NO_HANG);
     }
 
     @Test
@@ -343,7 +346,7 @@ class SproutReactiveWebServerFactoryIT {
                 .body(BodyInserters.fromValue("Hello World"))
                 .retrieve()
                 .bodyToMono(String.class);
-        assertThat(result.block(Duration.ofSeconds(30))).isEqualTo("Hello World");
+        assertThat(result.block(NO_HANG)).isEqualTo("Hello World");
     }
 
     @Test
@@ -409,14 +412,14 @@ class SproutReactiveWebServerFactoryIT {
     @Test
     protected void compressionOfResponseToGetRequest() {
         WebClient client = prepareCompressionTest();
-        ResponseEntity<Void> response = client.get().retrieve().toBodilessEntity().block(Duration.ofSeconds(30));
+        ResponseEntity<Void> response = client.get().retrieve().toBodilessEntity().block(NO_HANG);
         assertResponseIsCompressed(response);
     }
 
     @Test
     protected void compressionOfResponseToPostRequest() {
         WebClient client = prepareCompressionTest();
-        ResponseEntity<Void> response = client.post().retrieve().toBodilessEntity().block(Duration.ofSeconds(30));
+        ResponseEntity<Void> response = client.post().retrieve().toBodilessEntity().block(NO_HANG);
         assertResponseIsCompressed(response);
     }
 
@@ -426,7 +429,7 @@ class SproutReactiveWebServerFactoryIT {
         compression.setEnabled(true);
         compression.setMinResponseSize(DataSize.ofBytes(3001));
         WebClient client = prepareCompressionTest(compression);
-        ResponseEntity<Void> response = client.get().retrieve().toBodilessEntity().block(Duration.ofSeconds(30));
+        ResponseEntity<Void> response = client.get().retrieve().toBodilessEntity().block(NO_HANG);
         assertResponseIsNotCompressed(response);
     }
 
@@ -436,7 +439,7 @@ class SproutReactiveWebServerFactoryIT {
         compression.setEnabled(true);
         compression.setMimeTypes(new String[] { "application/json" });
         WebClient client = prepareCompressionTest(compression);
-        ResponseEntity<Void> response = client.get().retrieve().toBodilessEntity().block(Duration.ofSeconds(30));
+        ResponseEntity<Void> response = client.get().retrieve().toBodilessEntity().block(NO_HANG);
         assertResponseIsNotCompressed(response);
     }
 
@@ -450,7 +453,7 @@ class SproutReactiveWebServerFactoryIT {
                 .header("User-Agent", "testUserAgent")
                 .retrieve()
                 .toBodilessEntity()
-                .block(Duration.ofSeconds(30));
+                .block(NO_HANG);
         assertResponseIsNotCompressed(response);
     }
 
@@ -460,7 +463,7 @@ class SproutReactiveWebServerFactoryIT {
         compression.setEnabled(true);
         compression.setMimeTypes(new String[] { "application/json" });
         WebClient client = prepareCompressionTest(compression, "test~plain");
-        ResponseEntity<Void> response = client.get().retrieve().toBodilessEntity().block(Duration.ofSeconds(30));
+        ResponseEntity<Void> response = client.get().retrieve().toBodilessEntity().block(NO_HANG);
         assertResponseIsNotCompressed(response);
     }
 
@@ -478,55 +481,30 @@ class SproutReactiveWebServerFactoryIT {
         this.webServer.start();
         AtomicReference<GracefulShutdownResult> result = new AtomicReference<>();
         this.webServer.shutDownGracefully(result::set);
-        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> GracefulShutdownResult.IDLE == result.get());
+        Awaitility.await().atMost(NO_HANG).until(() -> GracefulShutdownResult.IDLE == result.get());
     }
 
     @Test
     void whenARequestRemainsInFlightThenShutDownGracefullyDoesNotInvokeCallbackUntilTheRequestCompletes()
             throws Exception {
-        ConfigurableReactiveWebServerFactory factory = getFactory();
-        factory.setShutdown(Shutdown.GRACEFUL);
-        BlockingHandler blockingHandler = new BlockingHandler();
-        this.webServer = factory.getWebServer(blockingHandler);
-        this.webServer.start();
-        Mono<ResponseEntity<Void>> request = getWebClient(this.webServer.getPort()).build()
-                .get()
-                .retrieve()
-                .toBodilessEntity();
-        AtomicReference<ResponseEntity<Void>> responseReference = new AtomicReference<>();
-        CountDownLatch responseLatch = new CountDownLatch(1);
-        request.subscribe((response) -> {
-            responseReference.set(response);
-            responseLatch.countDown();
-        });
-        blockingHandler.awaitQueue();
+        InFlight inFlight = requestHeldInFlight(Shutdown.GRACEFUL);
+        BlockingHandler blockingHandler = inFlight.handler();
+        AtomicReference<ResponseEntity<Void>> responseReference = inFlight.response();
+        CountDownLatch responseLatch = inFlight.answered();
         AtomicReference<GracefulShutdownResult> result = new AtomicReference<>();
         this.webServer.shutDownGracefully(result::set);
         assertThat(responseReference.get()).isNull();
         blockingHandler.completeOne();
         assertThat(responseLatch.await(5, TimeUnit.SECONDS)).isTrue();
-        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> GracefulShutdownResult.IDLE == result.get());
+        Awaitility.await().atMost(NO_HANG).until(() -> GracefulShutdownResult.IDLE == result.get());
     }
 
     @Test
     void givenAnInflightRequestWhenTheServerIsStoppedThenGracefulShutdownCallbackIsCalledWithRequestsActive()
             throws Exception {
-        ConfigurableReactiveWebServerFactory factory = getFactory();
-        factory.setShutdown(Shutdown.GRACEFUL);
-        BlockingHandler blockingHandler = new BlockingHandler();
-        this.webServer = factory.getWebServer(blockingHandler);
-        this.webServer.start();
-        Mono<ResponseEntity<Void>> request = getWebClient(this.webServer.getPort()).build()
-                .get()
-                .retrieve()
-                .toBodilessEntity();
-        AtomicReference<ResponseEntity<Void>> responseReference = new AtomicReference<>();
-        CountDownLatch responseLatch = new CountDownLatch(1);
-        request.subscribe((response) -> {
-            responseReference.set(response);
-            responseLatch.countDown();
-        });
-        blockingHandler.awaitQueue();
+        InFlight inFlight = requestHeldInFlight(Shutdown.GRACEFUL);
+        BlockingHandler blockingHandler = inFlight.handler();
+        AtomicReference<ResponseEntity<Void>> responseReference = inFlight.response();
         AtomicReference<GracefulShutdownResult> result = new AtomicReference<>();
         this.webServer.shutDownGracefully(result::set);
         assertThat(responseReference.get()).isNull();
@@ -543,34 +521,36 @@ class SproutReactiveWebServerFactoryIT {
 
     @Test
     void whenARequestIsActiveAfterGracefulShutdownEndsThenStopWillComplete() throws InterruptedException {
-        ConfigurableReactiveWebServerFactory factory = getFactory();
-        factory.setShutdown(Shutdown.GRACEFUL);
-        BlockingHandler blockingHandler = new BlockingHandler();
-        this.webServer = factory.getWebServer(blockingHandler);
-        this.webServer.start();
-        Mono<ResponseEntity<Void>> request = getWebClient(this.webServer.getPort()).build()
-                .get()
-                .retrieve()
-                .toBodilessEntity();
-        AtomicReference<ResponseEntity<Void>> responseReference = new AtomicReference<>();
-        CountDownLatch responseLatch = new CountDownLatch(1);
-        request.subscribe((response) -> {
-            responseReference.set(response);
-            responseLatch.countDown();
-        });
-        blockingHandler.awaitQueue();
+        InFlight inFlight = requestHeldInFlight(Shutdown.GRACEFUL);
+        BlockingHandler blockingHandler = inFlight.handler();
         AtomicReference<GracefulShutdownResult> result = new AtomicReference<>();
         this.webServer.shutDownGracefully(result::set);
         this.webServer.stop();
         Awaitility.await()
-                .atMost(Duration.ofSeconds(30))
+                .atMost(NO_HANG)
                 .until(() -> GracefulShutdownResult.REQUESTS_ACTIVE == result.get());
         blockingHandler.completeOne();
     }
 
     @Test
     void whenARequestIsActiveThenStopWillComplete() throws InterruptedException {
+        InFlight inFlight = requestHeldInFlight(Shutdown.IMMEDIATE);
+        BlockingHandler blockingHandler = inFlight.handler();
+        try {
+            this.webServer.stop();
+        } catch (Exception ex) {
+            // As in Boot's test: the contract is that stop() returns (the class's timeout fails a hang).
+        }
+        blockingHandler.completeOne();
+    }
+
+    /**
+     * The set-up Boot's in-flight tests share: a server whose handler holds each request until told, and one request
+     * held there, its response (when it comes) collected.
+     */
+    private InFlight requestHeldInFlight(Shutdown shutdown) throws InterruptedException {
         ConfigurableReactiveWebServerFactory factory = getFactory();
+        factory.setShutdown(shutdown);
         BlockingHandler blockingHandler = new BlockingHandler();
         this.webServer = factory.getWebServer(blockingHandler);
         this.webServer.start();
@@ -585,12 +565,11 @@ class SproutReactiveWebServerFactoryIT {
             responseLatch.countDown();
         });
         blockingHandler.awaitQueue();
-        try {
-            this.webServer.stop();
-        } catch (Exception ex) {
-            // As in Boot's test: the contract is that stop() returns (the class's timeout fails a hang).
-        }
-        blockingHandler.completeOne();
+        return new InFlight(blockingHandler, responseReference, responseLatch);
+    }
+
+    private record InFlight(BlockingHandler handler, AtomicReference<ResponseEntity<Void>> response,
+            CountDownLatch answered) {
     }
 
     @Test
@@ -628,7 +607,7 @@ class SproutReactiveWebServerFactoryIT {
                 .body(BodyInserters.fromValue("Hello World"))
                 .retrieve()
                 .bodyToMono(String.class);
-        assertThat(result.block(Duration.ofSeconds(30))).isEqualTo("Hello World");
+        assertThat(result.block(NO_HANG)).isEqualTo("Hello World");
     }
 
     @Test
@@ -683,7 +662,7 @@ class SproutReactiveWebServerFactoryIT {
         WebClient webClient = getWebClient(this.webServer.getPort()).build();
         this.webServer.shutDownGracefully((result) -> {
         });
-        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
+        Awaitility.await().atMost(NO_HANG).until(() -> {
             blockingHandler.stopBlocking();
             try {
                 webClient.get().retrieve().toBodilessEntity().block();
@@ -789,7 +768,7 @@ class SproutReactiveWebServerFactoryIT {
         /** Adapted: waits for a request to reach the handler with Awaitility, where Boot's sleeps in a loop. */
         public void awaitQueue() {
             Awaitility.await("a request to reach the handler")
-                    .atMost(Duration.ofSeconds(30))
+                    .atMost(NO_HANG)
                     .until(() -> !this.processors.isEmpty());
         }
 
