@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Spring; its leaf packages (mapping, multipart, session, async, resource) know nothing of each other or of the
  * request and response ({@code Unsupported} is the one shared class); {@code web} does not know the
  * auto-configuration; {@code tls} (Boot's SSL as the engine's TLS) knows neither the web server nor the servlet layer;
- * {@code reactive} (WebFlux on the engine) knows the engine and Spring only, none of the starter's other packages;
+ * {@code reactive} (WebFlux on the engine) and its {@code websocket} know the engine and Spring only, none of the
+ * starter's other packages;
  * {@code compression} (one policy for servlet and reactive responses) knows only the engine.
  */
 class LayeringTest {
@@ -39,6 +40,7 @@ class LayeringTest {
             Map.entry("metrics", List.of("io.sprout.boot.autoconfigure")),
             Map.entry("tls", List.of("io.sprout.boot.")),
             Map.entry("reactive", List.of("io.sprout.boot.")),
+            Map.entry("reactive/websocket", List.of("io.sprout.boot.")),
             Map.entry("compression", List.of("org.springframework", "io.sprout.boot.")),
             Map.entry("diagnostics",
                     List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics", "io.sprout.boot.web")));
