@@ -95,7 +95,8 @@ class ReactiveWebSocketIT {
                             session.getHandshakeInfo().getHeaders().getFirst("my-header") + " "
                                     + cookie(session, "project")))),
                     "/closing", test::closeOnRequest,
-                    "/slow", test::readSlowly);
+                    "/slow", test::readSlowly,
+                    "/send-only", session -> session.send(Mono.just(session.textMessage("hi"))).then(Mono.never()));
             return new SimpleUrlHandlerMapping(handlers, -1);
         }
 
@@ -264,6 +265,25 @@ class ReactiveWebSocketIT {
         sending.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         await().atMost(PATIENCE).until(() -> slowlyRead.size() == FLOW_MESSAGES);
         assertThat(slowlyRead).isEqualTo(IntStream.range(0, FLOW_MESSAGES).boxed().toList());
+    }
+
+    @Test
+    void aSessionThatNeverReadsHoldsAFloodingClientBack() throws Exception {
+        Client client = new Client();
+        java.net.http.WebSocket socket = connect("/send-only", client, builder -> builder);
+        assertThat(client.next()).isEqualTo("text:hi");
+        AtomicInteger sent = new AtomicInteger();
+        CompletableFuture.runAsync(() -> {
+            for (int i = 0; i < FLOW_MESSAGES; i++) {
+                socket.sendBinary(ByteBuffer.allocate(FLOW_MESSAGE), true).join();
+                sent.incrementAndGet();
+            }
+        });
+        await().atMost(PATIENCE).until(() -> sent.get() > 0);
+
+        await("the server stops reading a session nobody reads").during(STAND_STILL)
+                .atMost(STAND_STILL.multipliedBy(4)).until(() -> sent.get() < FLOW_MESSAGES);
+        socket.abort();
     }
 
     private java.net.http.WebSocket connect(String path, Client client,
