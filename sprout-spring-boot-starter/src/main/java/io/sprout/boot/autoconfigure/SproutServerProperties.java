@@ -6,6 +6,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Sprout-specific server settings ({@code sprout.server.*}). General settings stay under {@code server.*}
@@ -124,6 +126,8 @@ public class SproutServerProperties {
     private final Websocket websocket = new Websocket();
 
     private final Http2 http2 = new Http2();
+
+    private final WarmUp warmUp = new WarmUp();
 
     public ExecutionMode getExecutionMode() {
         return executionMode;
@@ -343,6 +347,10 @@ public class SproutServerProperties {
 
     public Http2 getHttp2() {
         return http2;
+    }
+
+    public WarmUp getWarmUp() {
+        return warmUp;
     }
 
     /** The access log, written through SLF4J to the logger {@code io.sprout.accesslog} at INFO. */
@@ -646,6 +654,69 @@ public class SproutServerProperties {
 
         public void setRateWindow(Duration rateWindow) {
             this.rateWindow = rateWindow;
+        }
+    }
+
+    /**
+     * Requests served through the whole stack before the ports open to clients, so the JIT has compiled the hot path
+     * before the first user arrives (and before Boot's readiness turns ACCEPTING_TRAFFIC). Only idempotent GETs
+     * belong here: they reach the application like any request.
+     */
+    public static class WarmUp {
+
+        /** Whether to warm up before opening the ports. */
+        private boolean enabled;
+
+        /** Paths to GET in turn, each starting with "/", optionally with a query. */
+        private List<String> paths = new ArrayList<>(List.of("/"));
+
+        /** Requests to send in all. */
+        private int requests = 2000;
+
+        /** Requests in flight at once. */
+        private int concurrency = 8;
+
+        /** The longest the warm-up may take; start-up then goes on whatever was answered. */
+        private Duration timeout = Duration.ofSeconds(10);
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public List<String> getPaths() {
+            return paths;
+        }
+
+        public void setPaths(List<String> paths) {
+            this.paths = paths;
+        }
+
+        public int getRequests() {
+            return requests;
+        }
+
+        public void setRequests(int requests) {
+            this.requests = requests;
+        }
+
+        public int getConcurrency() {
+            return concurrency;
+        }
+
+        public void setConcurrency(int concurrency) {
+            this.concurrency = concurrency;
+        }
+
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
         }
     }
 }

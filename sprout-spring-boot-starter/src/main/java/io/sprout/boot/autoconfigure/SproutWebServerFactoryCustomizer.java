@@ -3,6 +3,7 @@ package io.sprout.boot.autoconfigure;
 import io.sprout.boot.servlet.AccessLog;
 import io.sprout.boot.web.AbstractSproutWebServerFactory;
 import io.sprout.boot.web.SproutServletWebServerFactory;
+import io.sprout.boot.web.WarmUp;
 import io.sprout.engine.Http2Config;
 import io.sprout.engine.InvalidConfigException;
 import io.sprout.engine.MinDataRates;
@@ -151,6 +152,7 @@ public final class SproutWebServerFactoryCustomizer
             factory.setHttp2Config(http2Config(p.getHttp2()));
         }
         factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
+        factory.setWarmUp(warmUp(p.getWarmUp()));
         if (factory instanceof SproutServletWebServerFactory servlet) {
             customizeServlet(servlet);
         }
@@ -232,6 +234,27 @@ public final class SproutWebServerFactoryCustomizer
     }
 
     /** Builds an engine config; a field it rejects fails naming the property {@code table} maps it to. */
+    /** The warm-up, or {@code null} when it is off; each bad value fails naming its property. */
+    private static WarmUp warmUp(SproutServerProperties.WarmUp w) {
+        if (!w.isEnabled()) {
+            return null;
+        }
+        String prefix = "sprout.server.warm-up.";
+        require(!w.getPaths().isEmpty() && w.getPaths().stream().allMatch(path -> path.startsWith("/")),
+                prefix + "paths", w.getPaths(), "one or more paths, each starting with /");
+        require(w.getRequests() >= 1, prefix + "requests", w.getRequests(), "at least 1");
+        require(w.getConcurrency() >= 1, prefix + "concurrency", w.getConcurrency(), "at least 1");
+        require(w.getTimeout().isPositive(), prefix + "timeout", w.getTimeout(), "a positive duration");
+        return new WarmUp(w.getPaths(), w.getRequests(), w.getConcurrency(), w.getTimeout());
+    }
+
+    private static void require(boolean valid, String property, Object value, String allowed) {
+        if (!valid) {
+            throw new InvalidConfigurationPropertyValueException(property, value,
+                    "the value must be " + allowed + " but was " + value);
+        }
+    }
+
     private static <T> T validated(Map<String, String> table, Supplier<T> build) {
         try {
             return build.get();

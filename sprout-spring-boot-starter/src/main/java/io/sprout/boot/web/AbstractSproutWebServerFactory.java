@@ -35,6 +35,7 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
     private Duration tlsHandshakeTimeout = TlsConfig.DEFAULT_HANDSHAKE_TIMEOUT;
     private Http2Config http2Config;
     private WebSocketConfig webSocketConfig = WebSocketConfig.DEFAULT;
+    private WarmUp warmUp;
 
     protected AbstractSproutWebServerFactory() {
     }
@@ -116,6 +117,18 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
 
     public WebSocketConfig getWebSocketConfig() {
         return webSocketConfig;
+    }
+
+    /**
+     * Requests to serve through the whole stack before the ports open ({@code sprout.server.warm-up.*}), so the JIT
+     * has compiled the hot path before the first client arrives; {@code null} (the default) for none.
+     */
+    public void setWarmUp(WarmUp warmUp) {
+        this.warmUp = warmUp;
+    }
+
+    public WarmUp getWarmUp() {
+        return warmUp;
     }
 
     /**

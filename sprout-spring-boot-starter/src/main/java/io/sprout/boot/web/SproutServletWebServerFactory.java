@@ -161,7 +161,7 @@ public class SproutServletWebServerFactory extends AbstractSproutWebServerFactor
         }
         return new SproutWebServer(engineConfig,
                 new ServletApplication(context, tempDirectory, upgradedClosed, deploymentEnds),
-                getShutdown() == Shutdown.GRACEFUL);
+                getShutdown() == Shutdown.GRACEFUL, getWarmUp());
     }
 
     ContainerConfig containerConfig(Path tempDirectory) {

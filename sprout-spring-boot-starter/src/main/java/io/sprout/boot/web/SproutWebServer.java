@@ -14,6 +14,7 @@ import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.WebServerException;
 
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
 
@@ -38,7 +39,9 @@ public final class SproutWebServer implements WebServer {
     private final ServerConfig config;
     private final ServedApplication application;
     private final boolean graceful;
-    private SproutServer server;
+    private final WarmUp warmUp;
+    /** Written under the monitor; read without it, so a request during the warm-up may ask for the port. */
+    private volatile SproutServer server;
     private Housekeeper housekeeper;
     private String startedLogMessage;
     private boolean destroyed;
@@ -46,11 +49,13 @@ public final class SproutWebServer implements WebServer {
     /**
      * @param config the engine config, or {@code null} when the port is negative (the server never listens)
      * @param graceful whether {@code server.shutdown=graceful}
+     * @param warmUp the requests to serve before the ports open, or {@code null} for none
      */
-    SproutWebServer(ServerConfig config, ServedApplication application, boolean graceful) {
+    SproutWebServer(ServerConfig config, ServedApplication application, boolean graceful, WarmUp warmUp) {
         this.config = config;
         this.application = application;
         this.graceful = graceful;
+        this.warmUp = warmUp;
     }
 
     @Override
@@ -65,6 +70,9 @@ public final class SproutWebServer implements WebServer {
             application.beforeListening();
             if (config == null) {
                 return;
+            }
+            if (warmUp != null) {
+                warmUp();
             }
             SproutServer candidate = Sprout.server(config, application.handler());
             try {
@@ -81,6 +89,30 @@ public final class SproutWebServer implements WebServer {
             housekeeper = Housekeeper.start(application::housekeeping, HOUSEKEEPING_INTERVAL, candidate.port());
             startedLogMessage = StartedLine.bootShaped(candidate.ports(), application.contextPath(), config);
             LOG.info(StartedLine.of(startedLogMessage, config));
+        }
+    }
+
+    /**
+     * Serves the warm-up's requests through a private engine of the same configuration on an ephemeral loopback port,
+     * plain HTTP, and stops it: the JIT compiles the engine's and the application's hot paths before any client can
+     * connect, and the server's meters count none of it. Whatever happens is logged; start-up goes on.
+     */
+    private void warmUp() {
+        ServerConfig loopback = config.toBuilder().address(InetAddress.getLoopbackAddress()).port(0)
+                .additionalPorts(List.of()).tls(null).build();
+        SproutServer engine = Sprout.server(loopback, application.handler());
+        try {
+            engine.start();
+            WarmUp.Result result = new WarmUpDriver(warmUp).run(engine.port());
+            if (result.failed() > 0 || result.timedOut()) {
+                LOG.warn("Sprout warm-up of {}: {}", warmUp.paths(), result);
+            } else {
+                LOG.info("Sprout warm-up of {}: {}", warmUp.paths(), result);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Sprout warm-up failed; starting without it", e);
+        } finally {
+            engine.stop();
         }
     }
 
@@ -113,24 +145,19 @@ public final class SproutWebServer implements WebServer {
 
     @Override
     public int getPort() {
-        synchronized (monitor) {
-            return server == null ? -1 : server.port();
-        }
+        SproutServer running = server;
+        return running == null ? -1 : running.port();
     }
 
     /** Every port listened on, main first ({@link #getPort()} is the first); empty when not listening. */
     public List<Integer> getPorts() {
-        synchronized (monitor) {
-            return server == null ? List.of() : server.ports();
-        }
+        SproutServer running = server;
+        return running == null ? List.of() : running.ports();
     }
 
     @Override
     public void shutDownGracefully(GracefulShutdownCallback callback) {
-        SproutServer running;
-        synchronized (monitor) {
-            running = server;
-        }
+        SproutServer running = server;
         if (!graceful || running == null) {
             callback.shutdownComplete(GracefulShutdownResult.IMMEDIATE);
             return;
@@ -150,9 +177,8 @@ public final class SproutWebServer implements WebServer {
 
     /** The running engine's live counters, or {@code null} when not started. */
     public ServerStats stats() {
-        synchronized (monitor) {
-            return server == null ? null : server.stats();
-        }
+        SproutServer running = server;
+        return running == null ? null : running.stats();
     }
 
     /** The engine configuration this server binds with, or {@code null} when it never listens. */

@@ -1,6 +1,7 @@
 package io.sprout.boot.autoconfigure;
 
 import io.sprout.boot.web.SproutServletWebServerFactory;
+import io.sprout.boot.web.WarmUp;
 import io.sprout.engine.ExecutionMode;
 import io.sprout.engine.Http2Config;
 import io.sprout.engine.HttpLimits;
@@ -148,6 +149,49 @@ class SproutWebServerFactoryCustomizerTest {
                     assertThat(e.getReason()).isEqualTo("the value must be between 1 and 32767 but was 0");
                     assertThat(e.getCause()).isInstanceOfSatisfying(InvalidConfigException.class,
                             cause -> assertThat(cause.field()).isEqualTo("threadPoolSize"));
+                });
+    }
+
+    @Test
+    void theWarmUpIsOffByDefaultAndTakesItsProperties() {
+        SproutServletWebServerFactory factory = new SproutServletWebServerFactory();
+        customizer(new ServerProperties(), new SproutServerProperties()).customize(factory);
+        assertThat(factory.getWarmUp()).isNull();
+
+        SproutServerProperties sprout = new SproutServerProperties();
+        sprout.getWarmUp().setEnabled(true);
+        sprout.getWarmUp().setPaths(List.of("/a", "/b?c=d"));
+        sprout.getWarmUp().setRequests(500);
+        sprout.getWarmUp().setConcurrency(2);
+        sprout.getWarmUp().setTimeout(Duration.ofSeconds(3));
+        customizer(new ServerProperties(), sprout).customize(factory);
+
+        assertThat(factory.getWarmUp()).isEqualTo(new WarmUp(List.of("/a", "/b?c=d"), 500, 2, Duration.ofSeconds(3)));
+    }
+
+    @Test
+    void aBadWarmUpValueFailsNamingItsProperty() {
+        assertWarmUpRefused(warmUp -> warmUp.setPaths(List.of("relative")), "sprout.server.warm-up.paths",
+                "one or more paths, each starting with /");
+        assertWarmUpRefused(warmUp -> warmUp.setPaths(List.of()), "sprout.server.warm-up.paths",
+                "one or more paths, each starting with /");
+        assertWarmUpRefused(warmUp -> warmUp.setRequests(0), "sprout.server.warm-up.requests", "at least 1");
+        assertWarmUpRefused(warmUp -> warmUp.setConcurrency(0), "sprout.server.warm-up.concurrency", "at least 1");
+        assertWarmUpRefused(warmUp -> warmUp.setTimeout(Duration.ZERO), "sprout.server.warm-up.timeout",
+                "a positive duration");
+    }
+
+    private void assertWarmUpRefused(java.util.function.Consumer<SproutServerProperties.WarmUp> change,
+            String property, String allowed) {
+        SproutServerProperties sprout = new SproutServerProperties();
+        sprout.getWarmUp().setEnabled(true);
+        change.accept(sprout.getWarmUp());
+
+        assertThatThrownBy(() -> customizer(new ServerProperties(), sprout)
+                .customize(new SproutServletWebServerFactory()))
+                .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, e -> {
+                    assertThat(e.getName()).isEqualTo(property);
+                    assertThat(e.getReason()).startsWith("the value must be " + allowed + " but was ");
                 });
     }
 
