@@ -49,6 +49,9 @@ class NettyParityIT {
     /** How long one request may take before the test fails instead of hanging: a guard, not a speed goal. */
     private static final Duration NO_HANG = Duration.ofSeconds(30);
 
+    /** The end of a complete chunked body: a body broken off by a failure lacks it. */
+    private static final String LAST_CHUNK = "0\r\n\r\n";
+
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(NO_HANG).build();
 
@@ -514,19 +517,21 @@ class NettyParityIT {
     void answersAStreamThatFailsBeforeAnyFlushWith500() throws Exception {
         String request = "GET /stream/broken-text HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n";
         ParityAnswers answers = rawBoth(request);
+        // Netty's exact bytes are its own race; what matters is that it committed a 200 and broke the body off.
         assertThat(answers.netty().status()).isEqualTo(200);
-        assertThat(answers.netty().text()).isEqualTo("7\r\nchunk0\n\r\n7\r\nchunk1\n\r\n");
+        assertThat(answers.netty().text()).startsWith("7\r\nchunk0\n\r\n").doesNotEndWith(LAST_CHUNK);
         assertThat(answers.sprout().status()).isEqualTo(500);
         assertThat(answers.sprout().header("content-length")).isEqualTo("0");
     }
 
     /**
-     * An NDJSON stream (flushed element by element) that fails after two elements: both servers break the chunked
-     * body off (no last chunk), Netty after both elements. <b>Known difference, a Sprout bug:</b> Sprout often
-     * (three of the four combinations in one run) sends only the first. The second element was written and its
-     * flush requested, but the failure overtakes the flush on the exchange's worker and the abort discards the
-     * bytes still in the engine's buffer. Until that is fixed Sprout's body is only required to be a prefix of
-     * Netty's.
+     * An NDJSON stream (flushed element by element) that fails right after its second element: both servers break
+     * the chunked body off (no last chunk), Netty after both elements. <b>Known difference, a Sprout bug:</b> Sprout
+     * usually sends only the first (31 of 40 requests, in every engine combination), and always both when the failure
+     * comes 100 ms after the second element. So the failure, handed to the exchange's worker, overtakes the second
+     * element's write or flush there, and the abort drops what was not yet sent (see
+     * {@code ResponseBodyFailureOrder} and {@code HandlerCompletion} in {@code io.sprout.boot.reactive}). Until that
+     * is fixed Sprout's body is only required to be a prefix of Netty's.
      */
     @Test
     void breaksOffAFlushedStreamThatFails() throws Exception {
@@ -535,11 +540,11 @@ class NettyParityIT {
         String first = "19\r\n{\"id\":1,\"name\":\"item-1\"}\n\r\n";
         String second = "19\r\n{\"id\":2,\"name\":\"item-2\"}\n\r\n";
         assertThat(answers.netty().status()).isEqualTo(200);
-        assertThat(answers.netty().text()).isEqualTo(first + second);
+        assertThat(answers.netty().text()).isEqualTo(first + second).doesNotEndWith(LAST_CHUNK);
         assertThat(answers.sprout().status()).isEqualTo(200);
         assertThat(answers.sprout().header("transfer-encoding")).isEqualTo("chunked");
-        assertThat(answers.sprout().text()).startsWith(first).satisfies(
-                body -> assertThat(first + second).startsWith(body));
+        assertThat(answers.sprout().text()).startsWith(first).doesNotEndWith(LAST_CHUNK)
+                .satisfies(body -> assertThat(first + second).startsWith(body));
     }
 
     // --- functional routes ---
