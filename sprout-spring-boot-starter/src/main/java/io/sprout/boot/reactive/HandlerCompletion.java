@@ -10,8 +10,8 @@ import java.lang.System.Logger.Level;
 /**
  * Ends the exchange when the application's handling ends: completes it on success, unless the handling upgraded the
  * connection (a WebSocket handshake); on failure answers
- * {@code 500} while nothing has been sent, or aborts the connection once something has (the client can no longer
- * be told). The failure is handled on the exchange's worker, after any write or flush already queued there, so it
+ * {@code 500} while nothing has been sent, or, once something has (the client can no longer be told), sends what
+ * was written and aborts the connection. The failure is handled on the exchange's worker, after any write or flush already queued there, so it
  * sees the response as the client does. {@link #dispose()} cancels the handling.
  */
 final class HandlerCompletion extends BaseSubscriber<Void> {
@@ -51,12 +51,35 @@ final class HandlerCompletion extends BaseSubscriber<Void> {
         Level level = failure instanceof IOException ? Level.DEBUG : Level.WARNING;
         if (response.committed()) {
             LOG.log(level, "Handling " + requestLine + " failed after the response was committed: aborting", failure);
-            exchange.abort(failure);
+            breakOff(failure);
             return;
         }
         LOG.log(level, "Handling " + requestLine + " failed: answering 500", failure);
         response.reset();
         response.status(500);
         exchange.complete();
+    }
+
+    /**
+     * Worker: sends what the application wrote before it failed, then drops the connection, so a streamed body is
+     * broken off after its last element, as on Reactor Netty, rather than wherever the engine's buffer stood. A write
+     * the client does not take ends with the write timeout, as any other.
+     */
+    private void breakOff(Throwable failure) {
+        if (!exchange.responseReady()) {
+            exchange.onResponseReady(() -> breakOff(failure));
+            return;
+        }
+        try {
+            response.body().flush();
+        } catch (IOException gone) {
+            exchange.abort(gone);
+            return;
+        }
+        if (exchange.responseReady()) {
+            exchange.abort(failure);
+        } else {
+            exchange.onResponseReady(() -> exchange.abort(failure));
+        }
     }
 }
