@@ -57,6 +57,18 @@ public interface WebSocket {
      */
     void maxMessageSizes(int text, int binary);
 
+    /**
+     * Stops reading from the client until {@link #resumeReading()}: receive flow control. The socket is not read, so
+     * the client's frames back up in TCP until its sends block, instead of piling up in memory. Takes effect before
+     * the next read of the socket: messages of the read in progress (at most 16 KiB) may still be delivered. While
+     * suspended, the connection hears nothing the client sends, a Close or its departure included, and the idle
+     * timeout does not run. Calls while suspended do nothing.
+     */
+    void suspendReading();
+
+    /** Reads on where {@link #suspendReading()} stopped; calls while reading do nothing. */
+    void resumeReading();
+
     /** Whether messages may still be sent: no Close has been sent or received and the connection is up. */
     boolean isOpen();
 

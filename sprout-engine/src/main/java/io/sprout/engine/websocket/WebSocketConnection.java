@@ -5,7 +5,6 @@ import io.sprout.engine.WebSocket;
 import io.sprout.engine.WebSocketConfig;
 import io.sprout.engine.WebSocketHandler;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,10 +18,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.Deflater;
 
 /**
- * One WebSocket connection on an upgraded exchange. The engine's readiness callbacks read: bytes go through the
- * {@link FrameParser} and the {@link MessageAssembler} straight to the handler, so messages are delivered on a
- * worker, one at a time and in order. A read is made only when it will not wait, so in either mode a connection
- * waiting for the client holds no worker. Sends from any thread go through the {@link Outbound} queue.
+ * One WebSocket connection on an upgraded exchange. The {@link FrameReader} reads on the engine's readiness
+ * callbacks: bytes go through the {@link FrameParser} and the {@link MessageAssembler} straight to the handler, so
+ * messages are delivered on a worker, one at a time and in order, and in either mode a connection waiting for the
+ * client holds no worker. Sends from any thread go through the {@link Outbound} queue.
  *
  * <pre>
  *   OPEN ──close() / failure──▶ CLOSING (Close sent) ──client's Close / close timeout──▶ CLOSED
@@ -32,21 +31,18 @@ import java.util.zip.Deflater;
  * The connection closes (TCP) once the closing handshake is done, the server closing first as RFC 6455 §7.1.1
  * asks; a connection that ends otherwise is reported as 1006.
  */
-final class WebSocketConnection implements WebSocket, MessageListener {
+final class WebSocketConnection implements WebSocket, MessageListener, FrameReader.Events {
 
     private static final System.Logger LOG = System.getLogger(WebSocketConnection.class.getName());
-    private static final int MIN_READ = 512;
-    private static final int MAX_READ = 16_384;
 
     private enum State { OPEN, CLOSING, CLOSED }
 
     private final AsyncExchange exchange;
-    private final InputStream in;
     private final WebSocketHandler handler;
     private final WebSocketConfig config;
     private final String extensions;
     private final MessageAssembler assembler;
-    private final FrameParser parser;
+    private final FrameReader reader;
     private final MessageInflater inflater;
     private final MessageDeflater deflater;
     private final Outbound outbound;
@@ -76,7 +72,6 @@ final class WebSocketConnection implements WebSocket, MessageListener {
     private WebSocketConnection(AsyncExchange exchange, InputStream in, OutputStream out, WebSocketConfig config,
             DeflateNegotiation deflate, WebSocketHandler handler) {
         this.exchange = exchange;
-        this.in = in;
         this.handler = handler;
         this.config = config;
         this.idleTimeout = config.idleTimeout();
@@ -86,7 +81,8 @@ final class WebSocketConnection implements WebSocket, MessageListener {
                 : new MessageDeflater(Deflater.DEFAULT_COMPRESSION, deflate.serverNoContextTakeover());
         this.assembler = new MessageAssembler(this, config.maxTextMessageSize(), config.maxBinaryMessageSize(),
                 inflater);
-        this.parser = new FrameParser(assembler, config.maxFrameSize(), deflate != null);
+        this.reader = new FrameReader(exchange, in, new FrameParser(assembler, config.maxFrameSize(), deflate != null),
+                () -> state == State.CLOSED, this);
         this.outbound = new Outbound(exchange, out, config.maxQueuedBytes());
     }
 
@@ -97,38 +93,24 @@ final class WebSocketConnection implements WebSocket, MessageListener {
         exchange.onShutdown(() -> close(CloseCodes.GOING_AWAY, "The server is shutting down"));
         exchange.execute(() -> {
             callHandler(() -> handler.onOpen(this));
-            exchange.onRequestReady(this::readable);
+            reader.awaitBytes();
         });
     }
 
     // ---- reading: a worker, one at a time ----
 
-    private void readable() {
-        try {
-            byte[] chunk = new byte[Math.clamp(in.available(), MIN_READ, MAX_READ)];
-            while (state != State.CLOSED) {
-                if (!exchange.requestReady()) {
-                    exchange.onRequestReady(this::readable);
-                    return;
-                }
-                int count = in.read(chunk);
-                if (count < 0) {
-                    lost(new EOFException("The client closed the connection without a closing handshake"));
-                    return;
-                }
-                parser.parse(ByteBuffer.wrap(chunk, 0, count));
-            }
-        } catch (CloseException violation) {
-            fail(violation);
-        } catch (SocketTimeoutException idle) {
-            if (state == State.OPEN) {
-                close(CloseCodes.GOING_AWAY, "Idle for longer than " + idleTimeout);
-                exchange.onRequestReady(this::readable);
-            } else {
-                lost(idle);
-            }
-        } catch (IOException gone) {
-            lost(gone);
+    @Override
+    public void violation(CloseException violation) {
+        fail(violation);
+    }
+
+    @Override
+    public void idle(SocketTimeoutException timeout) {
+        if (state == State.OPEN) {
+            close(CloseCodes.GOING_AWAY, "Idle for longer than " + idleTimeout);
+            reader.awaitBytes();
+        } else {
+            lost(timeout);
         }
     }
 
@@ -215,7 +197,8 @@ final class WebSocketConnection implements WebSocket, MessageListener {
         return closeSent != null ? closeSent : CompletableFuture.completedFuture(null);
     }
 
-    private void lost(IOException cause) {
+    @Override
+    public void lost(IOException cause) {
         LOG.log(Level.DEBUG, "A WebSocket connection was lost: " + cause);
         exchange.abort(cause);
     }
@@ -326,6 +309,16 @@ final class WebSocketConnection implements WebSocket, MessageListener {
     public void maxMessageSizes(int text, int binary) {
         WebSocketConfig.checkMessageSizes(text, binary);
         assembler.limits(text, binary);
+    }
+
+    @Override
+    public void suspendReading() {
+        reader.suspend();
+    }
+
+    @Override
+    public void resumeReading() {
+        reader.resume();
     }
 
     @Override

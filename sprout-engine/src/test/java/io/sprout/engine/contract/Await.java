@@ -53,4 +53,19 @@ final class Await {
             RunningServer.sleep(5);
         }
     }
+
+    /**
+     * Watches {@code condition} for {@code period} and fails as soon as it stops holding: for what must not happen,
+     * such as a server reading while it should not. The period is only how long an eager server is given to show
+     * itself; a correct one passes however long it is.
+     */
+    static void holdsFor(Duration period, BooleanSupplier condition, String what) {
+        long end = System.nanoTime() + period.toNanos();
+        do {
+            if (!condition.getAsBoolean()) {
+                throw new AssertionError("Expected, but no longer true: " + what);
+            }
+            RunningServer.sleep(5);
+        } while (System.nanoTime() - end < 0);
+    }
 }

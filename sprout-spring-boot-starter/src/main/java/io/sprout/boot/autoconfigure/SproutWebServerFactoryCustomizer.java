@@ -150,19 +150,19 @@ public final class SproutWebServerFactoryCustomizer
         if (factory.getHttp2() != null && factory.getHttp2().isEnabled()) {
             factory.setHttp2Config(http2Config(p.getHttp2()));
         }
+        factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
         if (factory instanceof SproutServletWebServerFactory servlet) {
             customizeServlet(servlet);
         }
     }
 
-    /** What only the servlet container has: its async timeout, TRACE, WebSocket container and access log. */
+    /** What only the servlet container has: its async timeout, TRACE, Jakarta WebSocket send timeout and access log. */
     private void customizeServlet(SproutServletWebServerFactory factory) {
         SproutServerProperties p = sproutProperties;
         factory.setUseForwardHeaders(
                 serverProperties.getForwardHeadersStrategy() == ServerProperties.ForwardHeadersStrategy.NATIVE);
         factory.setAsyncTimeout(p.getAsyncTimeout());
         factory.setAllowTrace(p.isAllowTrace());
-        factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
         factory.setWebSocketAsyncSendTimeout(p.getWebsocket().getAsyncSendTimeout());
         if (p.getAccesslog().isEnabled()) {
             String pattern = p.getAccesslog().getFormat();

@@ -8,7 +8,8 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 
 /**
- * Ends the exchange when the application's handling ends: completes it on success; on failure answers
+ * Ends the exchange when the application's handling ends: completes it on success, unless the handling upgraded the
+ * connection (a WebSocket handshake); on failure answers
  * {@code 500} while nothing has been sent, or aborts the connection once something has (the client can no longer
  * be told). The failure is handled on the exchange's worker, after any write or flush already queued there, so it
  * sees the response as the client does. {@link #dispose()} cancels the handling.
@@ -30,7 +31,10 @@ final class HandlerCompletion extends BaseSubscriber<Void> {
 
     @Override
     protected void hookOnComplete() {
-        exchange.complete();
+        // After a 101 the connection is the upgraded protocol's (a WebSocket), which ends it when it closes.
+        if (response.status() != 101) {
+            exchange.complete();
+        }
     }
 
     @Override

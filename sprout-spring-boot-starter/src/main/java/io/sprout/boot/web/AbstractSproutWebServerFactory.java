@@ -5,6 +5,7 @@ import io.sprout.boot.tls.SslBundleTls;
 import io.sprout.engine.Http2Config;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.TlsConfig;
+import io.sprout.engine.WebSocketConfig;
 import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
 import org.springframework.boot.web.server.Compression;
 import org.springframework.boot.web.server.Ssl;
@@ -33,6 +34,7 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
     private int maxHttpRequestHeaderSize = -1;
     private Duration tlsHandshakeTimeout = TlsConfig.DEFAULT_HANDSHAKE_TIMEOUT;
     private Http2Config http2Config;
+    private WebSocketConfig webSocketConfig = WebSocketConfig.DEFAULT;
 
     protected AbstractSproutWebServerFactory() {
     }
@@ -102,6 +104,18 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
 
     public Http2Config getHttp2Config() {
         return http2Config;
+    }
+
+    /**
+     * The limits of WebSocket connections ({@code sprout.server.websocket.*}): the Jakarta WebSocket container's
+     * defaults on the servlet factory, every session's on the reactive one.
+     */
+    public void setWebSocketConfig(WebSocketConfig webSocketConfig) {
+        this.webSocketConfig = webSocketConfig;
+    }
+
+    public WebSocketConfig getWebSocketConfig() {
+        return webSocketConfig;
     }
 
     /**

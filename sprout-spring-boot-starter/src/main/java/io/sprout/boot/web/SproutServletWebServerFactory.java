@@ -7,7 +7,6 @@ import io.sprout.boot.servlet.SproutServletContext;
 import io.sprout.boot.websocket.SproutServerContainer;
 import io.sprout.boot.websocket.WebSocketSupport;
 import io.sprout.engine.ServerConfig;
-import io.sprout.engine.WebSocketConfig;
 import jakarta.servlet.http.Cookie;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.MimeMappings;
@@ -62,7 +61,6 @@ public class SproutServletWebServerFactory extends AbstractSproutWebServerFactor
     private Duration asyncTimeout = Duration.ofSeconds(30);
     private String accessLogPattern;
     private ResourceLoader resourceLoader;
-    private WebSocketConfig webSocketConfig = WebSocketConfig.DEFAULT;
     private Duration webSocketAsyncSendTimeout = Duration.ZERO;
 
     public SproutServletWebServerFactory() {
@@ -124,15 +122,6 @@ public class SproutServletWebServerFactory extends AbstractSproutWebServerFactor
         return accessLogPattern;
     }
 
-    /** The limits of WebSocket connections ({@code sprout.server.websocket.*}). */
-    public void setWebSocketConfig(WebSocketConfig webSocketConfig) {
-        this.webSocketConfig = webSocketConfig;
-    }
-
-    public WebSocketConfig getWebSocketConfig() {
-        return webSocketConfig;
-    }
-
     /** The Jakarta container's default timeout of asynchronous sends; zero for none. */
     public void setWebSocketAsyncSendTimeout(Duration timeout) {
         this.webSocketAsyncSendTimeout = timeout;
@@ -152,7 +141,7 @@ public class SproutServletWebServerFactory extends AbstractSproutWebServerFactor
         Runnable deploymentEnds = () -> { };
         try {
             if (ClassUtils.isPresent(JAKARTA_WEBSOCKET, context.getClassLoader())) {
-                SproutServerContainer container = WebSocketSupport.install(context, webSocketConfig);
+                SproutServerContainer container = WebSocketSupport.install(context, getWebSocketConfig());
                 container.setAsyncSendTimeout(webSocketAsyncSendTimeout.toMillis());
                 upgradedClosed = container.openSessions()::whenNoneOpen;
                 deploymentEnds = container::endDeployment;

@@ -1,0 +1,88 @@
+package io.sprout.boot.reactive.websocket;
+
+import io.sprout.engine.WebSocket;
+import io.sprout.engine.WebSocketHandler;
+import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.web.reactive.socket.CloseStatus;
+import org.springframework.web.reactive.socket.HandshakeInfo;
+import org.springframework.web.reactive.socket.WebSocketMessage;
+import reactor.core.publisher.BaseSubscriber;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The engine's side of one reactive session: makes the {@link SproutWebSocketSession} when the connection opens,
+ * subscribes the application's handler to it, and passes the engine's callbacks on. They come on a worker, one at a
+ * time and in order, so the application's {@code receive()} subscriber runs there too. When the application's
+ * handling ends, the session is closed: normally ({@code 1000}) on completion, with {@code 1011} on an error, as on
+ * Spring's other servers.
+ */
+final class SessionHandler implements WebSocketHandler {
+
+    private static final System.Logger LOG = System.getLogger(SessionHandler.class.getName());
+
+    private final org.springframework.web.reactive.socket.WebSocketHandler application;
+    private final HandshakeInfo handshake;
+    private final DataBufferFactory bufferFactory;
+    private final String sessionId;
+    private SproutWebSocketSession session;
+    /** What broke the connection, told before it closed. */
+    private Throwable failure;
+
+    SessionHandler(org.springframework.web.reactive.socket.WebSocketHandler application, HandshakeInfo handshake,
+            DataBufferFactory bufferFactory, String sessionId) {
+        this.application = application;
+        this.handshake = handshake;
+        this.bufferFactory = bufferFactory;
+        this.sessionId = sessionId;
+    }
+
+    @Override
+    public void onOpen(WebSocket socket) {
+        session = new SproutWebSocketSession(socket, sessionId, handshake, bufferFactory);
+        application.handle(session).subscribe(new BaseSubscriber<>() {
+            @Override
+            protected void hookOnComplete() {
+                session.close().subscribe();
+            }
+
+            @Override
+            protected void hookOnError(Throwable error) {
+                LOG.log(System.Logger.Level.DEBUG, "A WebSocket handler failed: closing with 1011", error);
+                session.close(CloseStatus.SERVER_ERROR).subscribe();
+            }
+        });
+    }
+
+    @Override
+    public void onText(WebSocket socket, String message) {
+        byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
+        session.received(new WebSocketMessage(WebSocketMessage.Type.TEXT, bufferFactory.wrap(bytes)));
+    }
+
+    @Override
+    public void onBinary(WebSocket socket, ByteBuffer message) {
+        session.received(new WebSocketMessage(WebSocketMessage.Type.BINARY, copy(message)));
+    }
+
+    @Override
+    public void onPong(WebSocket socket, ByteBuffer payload) {
+        session.received(new WebSocketMessage(WebSocketMessage.Type.PONG, copy(payload)));
+    }
+
+    @Override
+    public void onError(WebSocket socket, Throwable error) {
+        failure = error;
+    }
+
+    @Override
+    public void onClose(WebSocket socket, int code, String reason) {
+        session.closed(new CloseStatus(code, reason), failure);
+    }
+
+    /** The engine's buffer is only valid during its callback. */
+    private org.springframework.core.io.buffer.DataBuffer copy(ByteBuffer bytes) {
+        return bufferFactory.allocateBuffer(bytes.remaining()).write(bytes);
+    }
+}

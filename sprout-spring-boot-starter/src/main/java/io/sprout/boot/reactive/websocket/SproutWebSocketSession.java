@@ -1,0 +1,125 @@
+package io.sprout.boot.reactive.websocket;
+
+import io.sprout.engine.WebSocket;
+import org.reactivestreams.Publisher;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.web.reactive.socket.CloseStatus;
+import org.springframework.web.reactive.socket.HandshakeInfo;
+import org.springframework.web.reactive.socket.WebSocketMessage;
+import org.springframework.web.reactive.socket.adapter.AbstractWebSocketSession;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A Spring {@code WebSocketSession} over an engine {@link WebSocket}.
+ *
+ * <p><b>Sending</b> hands the engine one message at a time: the next is requested once the engine has taken the
+ * previous one (its send future completes once the frame is handed to the connection), so an application that
+ * produces faster than the client reads is held back instead of filling the engine's queue, whose bound
+ * ({@code sprout.server.websocket.outbound-queue-limit}) would otherwise fail the send. Each message's buffer is
+ * released as soon as the engine has copied it. {@code send} may be called more than once; frames keep the order in
+ * which the engine was handed them.
+ *
+ * <p><b>Receiving</b>: see {@link ReceivedMessages}. Pings are answered by the engine and not delivered, as on
+ * Reactor Netty.
+ */
+final class SproutWebSocketSession extends AbstractWebSocketSession<WebSocket> {
+
+    private final ReceivedMessages received;
+    private final Sinks.One<CloseStatus> closeStatus = Sinks.one();
+
+    SproutWebSocketSession(WebSocket socket, String id, HandshakeInfo info, DataBufferFactory bufferFactory) {
+        super(socket, id, info, bufferFactory);
+        this.received = new ReceivedMessages(socket, getLogPrefix());
+    }
+
+    @Override
+    public Flux<WebSocketMessage> receive() {
+        return Flux.from(received);
+    }
+
+    @Override
+    public Mono<Void> send(Publisher<WebSocketMessage> messages) {
+        return Flux.from(messages)
+                .concatMap(message -> Mono.fromFuture(() -> sendToEngine(message), true), 1)
+                .doOnDiscard(WebSocketMessage.class, WebSocketMessage::release)
+                .then();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return getDelegate().isOpen();
+    }
+
+    /**
+     * Starts the closing handshake. {@code 1005} and {@code 1006} only describe a Close received or missing and may
+     * not be sent (RFC 6455 §7.4.1): they close with {@code 1000}.
+     */
+    @Override
+    public Mono<Void> close(CloseStatus status) {
+        int code = status.getCode() == CloseStatus.NO_STATUS_CODE.getCode()
+                || status.getCode() == CloseStatus.NO_CLOSE_FRAME.getCode() ? CloseStatus.NORMAL.getCode()
+                : status.getCode();
+        String reason = status.getReason() == null ? "" : status.getReason();
+        return Mono.fromFuture(() -> getDelegate().close(code, reason));
+    }
+
+    @Override
+    public Mono<CloseStatus> closeStatus() {
+        return closeStatus.asMono();
+    }
+
+    /** A worker: a message from the client. */
+    void received(WebSocketMessage message) {
+        received.received(message);
+    }
+
+    /**
+     * A worker: the connection has closed, with {@code failure} when it broke or the client broke the protocol:
+     * {@code receive()} completes or fails with it, and {@code closeStatus()} gives the code either way.
+     */
+    void closed(CloseStatus status, Throwable failure) {
+        closeStatus.tryEmitValue(status);
+        if (failure != null) {
+            received.onError(failure);
+        } else {
+            received.onAllDataRead();
+        }
+    }
+
+    private CompletableFuture<Void> sendToEngine(WebSocketMessage message) {
+        DataBuffer payload = message.getPayload();
+        try {
+            WebSocket socket = getDelegate();
+            return switch (message.getType()) {
+                case TEXT -> socket.sendText(payload.toString(StandardCharsets.UTF_8), true);
+                case BINARY -> socket.sendBinary(bytes(payload), true);
+                case PING -> socket.sendPing(bytes(payload));
+                case PONG -> socket.sendPong(bytes(payload));
+            };
+        } finally {
+            // Every send has copied the payload by the time it returns.
+            DataBufferUtils.release(payload);
+        }
+    }
+
+    /** The payload's bytes without a copy when it is one buffer; the engine copies them anyway. */
+    private static ByteBuffer bytes(DataBuffer payload) {
+        try (DataBuffer.ByteBufferIterator buffers = payload.readableByteBuffers()) {
+            ByteBuffer first = buffers.hasNext() ? buffers.next() : ByteBuffer.allocate(0);
+            if (!buffers.hasNext()) {
+                return first;
+            }
+        }
+        byte[] whole = new byte[payload.readableByteCount()];
+        payload.read(whole);
+        return ByteBuffer.wrap(whole);
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * Spring WebFlux's WebSocket support on the engine's own WebSocket connections:
+ * {@link io.sprout.boot.reactive.websocket.SproutRequestUpgradeStrategy} completes the handshake and runs the
+ * application's {@code WebSocketHandler} on a session whose {@code receive()} demand drives the engine's reading
+ * (no demand: the socket is not read, and TCP holds the client back) and whose {@code send()} hands the engine one
+ * frame at a time. Like its parent package, it knows the engine's API and Spring, and no other Sprout package.
+ */
+package io.sprout.boot.reactive.websocket;
