@@ -139,7 +139,7 @@ warm_step() { # pid port log-prefix seconds label
 }
 
 run_side() { # round target side
-  local round=$1 target=$2 side=$3 port pid window endpoint log
+  local round=$1 target=$2 side=$3 port pid window endpoint log meta
   local prefix="$RAW_DIR/logs/$target-r$round-$side"
   port=$(free_port "$PORT")
   progress "round $round/$AB_ROUNDS, $target, $side: starting on 127.0.0.1:$port (CPU $SERVER_CPU) $(props_of "$target")"
@@ -181,8 +181,8 @@ run_side() { # round target side
   for endpoint in $AB_ENDPOINTS; do
     log="$prefix-$endpoint.log"
     run_wrk "$AB_SECONDS" "$SCHEME://127.0.0.1:$port/benchmark/$endpoint" "$log" --latency
-    python3 "$REPORT" wrk "$log" target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" \
-      mode="$(mode_of "$target")" side="$side" simulation="wrk-$endpoint" round="$round" >> "$ROWS"
+    read -ra meta <<< "$(meta_of "$target")"
+    python3 "$REPORT" wrk "$log" "${meta[@]}" side="$side" simulation="wrk-$endpoint" round="$round" >> "$ROWS"
     progress "   round $round /$endpoint: $(requests_per_second "$log") req/s"
   done
   WATCH_PID=""

@@ -89,7 +89,9 @@ else
   read -ra TARGETS <<< "${ABUSE_SERVERS:-$DEFAULT_TARGETS}"
 fi
 for target in "${TARGETS[@]}"; do
-  { is_target "$target" && [ "$target" != netty ]; } || { echo "Unknown target '$target'." >&2; usage; }
+  # Spring MVC targets only: the attacks and their pass criteria were written against the servlet stack.
+  { is_target "$target" && [ "$(stack_of "$target")" = servlet ]; } \
+    || { echo "Unknown target '$target' (Spring MVC targets only)." >&2; usage; }
 done
 [ "$ABUSE_H2" = 1 ] && ABUSE_ATTACKS="$ABUSE_ATTACKS h2"
 ATTACKS=()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The comparison runner: the same Spring Boot application on every server, loaded by Gatling and wrk, one table.
 #
-#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket|tls|h2] [target...]
+#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket|tls|h2|webflux] [target...]
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
 #   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
@@ -9,7 +9,7 @@
 #          per target
 #   full   the seed scenarios at full length: ColdStart, HelloWorld, CpuIntensive, Latency, Concurrency, Db,
 #          HeavyLoad after a 60 s warm-up, then wrk (3 rounds x 15 s after 15 s more warm-up)
-#   smoke  for CI, under 2 minutes: one target (default tomcat-platform), HelloWorld at 0.1 x; fails on any KO
+#   smoke  for CI, under 2 minutes: one target (default sprout-hybrid-virtual), HelloWorld at 0.1 x; fails on any KO
 #   wrk    wrk only: /benchmark/hello and /benchmark/json, 3 interleaved rounds x 10 s
 #   async  AsyncLatency (500/1,000/2,000 clients looping on /latency-async?ms=100, 20 s per level after a 30 s
 #          warm-up level), then wrk on /hello and /json (3 interleaved rounds x 10 s after 15 s warm-up); default
@@ -33,11 +33,18 @@
 #          tomcat-platform, jetty-platform and netty: about 25 min.
 #            gatling/compare.sh h2           # h2c
 #            TLS=1 gatling/compare.sh h2     # h2 over TLS
+#   webflux  WebFlux on Sprout beside Reactor Netty: quick's ColdStart and Concurrency, then wrk on /hello and /json
+#          (2 interleaved rounds x 5 s after 5 s warm-up); default targets the four sprout-webflux combinations and
+#          netty, with sprout-nio-platform (Spring MVC on Sprout) and tomcat-platform as references: about 1.5 min per
+#          target
 #
 # The blocking path of two builds (e.g. the previous commit and this one) is compared by gatling/ab-wrk.sh.
 #
-# Targets (default: all): sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
-#   tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty
+# Targets (default: all but the sprout-webflux ones): sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform
+#   sprout-hybrid-virtual tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty
+#   sprout-webflux-nio-platform sprout-webflux-nio-virtual sprout-webflux-hybrid-platform sprout-webflux-hybrid-virtual
+#   (the WebFlux build, sample-boot-app-sprout-webflux.jar, with the sprout-* targets' properties: by name, or by the
+#   webflux preset)
 # A target whose jar cannot be built (Sprout, before its starter exists) is skipped with a message.
 #
 # Output: docs/benchmarks/<date>-<preset>-<time>/ (results.csv, results.md, machine.md, *.svg) and raw logs and
@@ -130,6 +137,11 @@ case "$PRESET" in
     : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}" "${TLS:=1}"
     : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_ENDPOINTS:=hello hello-close}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-hybrid-platform tomcat-platform jetty-platform ;;
+  webflux)
+    # quick's measurements on the reactive stack; wrk on /json as well, where WebFlux's codecs do the writing.
+    : "${SIMS:=ColdStart Concurrency}" "${SCALE:=0.2}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
+    : "${WRK_SECONDS:=5}" "${WRK_ROUNDS:=2}" "${WRK_WARMUP_SECONDS:=5}" "${WRK_ENDPOINTS:=hello json}"
+    [ $# -eq 0 ] && set -- "${WEBFLUX_TARGETS[@]}" netty sprout-nio-platform tomcat-platform ;;
   -h|--help|help) usage ;;
   *) echo "Unknown preset '$PRESET'." >&2; usage ;;
 esac
@@ -211,7 +223,7 @@ build_jar() { # flavour
   log="$RAW_DIR/logs/build-$flavour.log"
   [ -n "${JAR_READY[$flavour]:-}${JAR_PROBLEM[$flavour]:-}" ] && return 0
   if [ "$SKIP_BUILD" = 1 ] && [ -f "$jar" ]; then JAR_READY[$flavour]=1; return 0; fi
-  if [ "$flavour" = sprout ] && [ ! -d "$ROOT/sprout-spring-boot-starter/src/main" ]; then
+  if [[ "$flavour" == sprout* ]] && [ ! -d "$ROOT/sprout-spring-boot-starter/src/main" ]; then
     JAR_PROBLEM[$flavour]="Sprout's starter (sprout-spring-boot-starter) has no sources yet"
     return 0
   fi
@@ -227,8 +239,8 @@ record() { # kind log key=value...
   python3 "$REPORT" "$@" >> "$ROWS"
 }
 record_status() { # target status note
-  printf '{"target": "%s", "server": "%s", "threads": "%s", "mode": "%s", "tool": "-", "simulation": "-", "status": "%s", "note": "%s"}\n' \
-    "$1" "$(flavour_of "$1")" "$(threads_of "$1")" "$(mode_of "$1")" "$2" "${3//\"/\'}" >> "$ROWS"
+  printf '{"target": "%s", "server": "%s", "stack": "%s", "threads": "%s", "mode": "%s", "tool": "-", "simulation": "-", "status": "%s", "note": "%s"}\n' \
+    "$1" "$(server_of "$1")" "$(stack_of "$1")" "$(threads_of "$1")" "$(mode_of "$1")" "$2" "${3//\"/\'}" >> "$ROWS"
 }
 summary_of_last_row() {
   tail -1 "$ROWS" | python3 -c '
@@ -280,7 +292,7 @@ run_target_gatling() { # target
   local target=$1 port log ready_ms="" meta sim level rc
   port=$(free_port "$PORT")
   log="$RAW_DIR/logs/$target-server.log"
-  meta=(target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" mode="$(mode_of "$target")")
+  read -ra meta <<< "$(meta_of "$target")"
   progress "$target: starting $(basename "$(jar_of "$(flavour_of "$target")")") on 127.0.0.1:$port $(props_of "$target")"
   start_server "$(jar_of "$(flavour_of "$target")")" "$target" "$port" "$log"
   local server_pid=$SERVER_PID
@@ -464,7 +476,7 @@ warm_until_settled() { # pid port
   done
 }
 run_load_matrix() { # targets...
-  local targets=("$@") target port pid round load i n
+  local targets=("$@") target port pid round load i n meta
   declare -A port_of=() pid_of=()
   local running=()
   for target in "${targets[@]}"; do
@@ -476,7 +488,7 @@ run_load_matrix() { # targets...
     fi
     port=$(free_port "$PORT")
     local log="$RAW_DIR/logs/$target-$LOAD_TOOL-server.log" identity
-    local meta=(target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" mode="$(mode_of "$target")")
+    read -ra meta <<< "$(meta_of "$target")"
     progress "$LOAD_TOOL: starting $target on 127.0.0.1:$port (CPU ${SERVER_CPU})"
     start_server "$(jar_of "$(flavour_of "$target")")" "$target" "$port" "$log"
     pid=$SERVER_PID
@@ -513,8 +525,9 @@ run_load_matrix() { # targets...
         load_command "${port_of[$target]}" "$load" "$WRK_SECONDS" "${request_log:-measured}"
         progress "$LOAD_TOOL round $round/$WRK_ROUNDS: $target ${LOAD_COMMAND[*]: -1} (${WRK_SECONDS}s, $(load_description "$load"))"
         run_child timeout $((WRK_SECONDS + 30)) "${LOAD_COMMAND[@]}" > "$log" 2>&1
-        record "$LOAD_TOOL" "$log" target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" \
-          mode="$(mode_of "$target")" simulation="$simulation" round="$round" ${request_log:+"request_log=$request_log"}
+        read -ra meta <<< "$(meta_of "$target")"
+        record "$LOAD_TOOL" "$log" "${meta[@]}" simulation="$simulation" round="$round" \
+          ${request_log:+"request_log=$request_log"}
         summary_of_last_row
         # One line per request: kept for another look, compressed (tens of MB per run otherwise).
         [ -f "$request_log" ] && gzip -f -1 "$request_log"
@@ -534,7 +547,8 @@ run_load_matrix() { # targets...
 # connections keep, not pages any request would have touched.
 run_h2_idle() { # target port pid
   local target=$1 port=$2 pid=$3 log="$RAW_DIR/logs/$1-h2-idle.log" tls=()
-  local meta=(target="$target" server="$(flavour_of "$target")" threads="$(threads_of "$target")" mode="$(mode_of "$target")")
+  local meta
+  read -ra meta <<< "$(meta_of "$target")"
   if ! kill -0 "$pid" 2>/dev/null; then
     record_status "$target" failed "h2-idle not run: the server had exited (see $RAW_DIR/logs/$target-$LOAD_TOOL-server.log)"
     progress "h2 idle: $target not run, the server had exited"

@@ -8,8 +8,11 @@
 #     spring          a Spring WebSocketHandler (@EnableWebSocket) in the sample app, container limits raised to 16 MiB
 #     endpoint        a Jakarta @ServerEndpoint in the sample app (ServerEndpointExporter), limits raised to 16 MiB
 #     default-limits  a TextWebSocketHandler in the sample app under the server's default limits
-#   combination: nio-platform nio-virtual hybrid-platform hybrid-virtual (the default: all four), or, for the
-#     sample-app targets only, tomcat (the same app built with the tomcat Maven profile, for comparison).
+#     reactive        a Spring WebFlux WebSocketHandler in the sample app's WebFlux build (sprout-webflux Maven
+#                     profile), Sprout's limits raised to 16 MiB (sprout.server.websocket.max-*-message-size)
+#   combination: nio-platform nio-virtual hybrid-platform hybrid-virtual (the default: all four), or, for comparison,
+#     tomcat (spring, endpoint, default-limits: the same app built with the tomcat Maven profile) or netty
+#     (reactive: the WebFlux build on Reactor Netty, netty profile, its limit raised to 16 MiB as well).
 # Knobs: CASES (JSON list, default ["*"]), EXCLUDE (default []), PORT (9001), AUTOBAHN_HOME (where the suite is
 #        installed, default ~/.cache/sprout/autobahn), REPORTS (default target/autobahn under the repository),
 #        SKIP_BUILD (1 = use the jars already built, e.g. for runs side by side on different PORTs).
@@ -28,14 +31,22 @@ COMBINATIONS=("$@")
 
 for target in "${TARGETS[@]}"; do
   case "$target" in
-    engine|spring|endpoint|default-limits) ;;
-    *) echo "Unknown TARGET $target: engine, spring, endpoint or default-limits" >&2; exit 2 ;;
+    engine|spring|endpoint|default-limits|reactive) ;;
+    *) echo "Unknown TARGET $target: engine, spring, endpoint, default-limits or reactive" >&2; exit 2 ;;
   esac
 done
+# The server a target is compared with: the Spring MVC targets on Tomcat, the WebFlux one on Reactor Netty.
+reference_of() { case "$1" in engine) echo none ;; reactive) echo netty ;; *) echo tomcat ;; esac; }
 for combination in "${COMBINATIONS[@]}"; do
   case "$combination" in
     nio-platform|nio-virtual|hybrid-platform|hybrid-virtual) ;;
-    tomcat) [[ " ${TARGETS[*]} " != *" engine "* ]] || { echo "tomcat runs the sample-app targets only" >&2; exit 2; } ;;
+    tomcat|netty)
+      for target in "${TARGETS[@]}"; do
+        [ "$(reference_of "$target")" = "$combination" ] || {
+          echo "$combination runs no TARGET $target (tomcat: spring, endpoint, default-limits; netty: reactive)" >&2
+          exit 2
+        }
+      done ;;
     *) echo "Unknown combination $combination" >&2; exit 2 ;;
   esac
 done
@@ -50,16 +61,26 @@ if [ ! -d "$AUTOBAHN_HOME/autobahntestsuite" ]; then
 fi
 
 ENGINE_JAR="sprout-engine/target/sprout-engine-*.jar"
-APP_JAR=sample-boot-app/target/sprout/sample-boot-app-sprout.jar
-TOMCAT_JAR=sample-boot-app/target/tomcat/sample-boot-app-tomcat.jar
+# The sample-app build (Maven profile) that runs a target in a combination: sprout, sprout-webflux, tomcat or netty.
+app_profile() { # target combination
+  case "$2" in
+    tomcat|netty) echo "$2" ;;
+    *) if [ "$1" = reactive ]; then echo sprout-webflux; else echo sprout; fi ;;
+  esac
+}
+app_jar() { echo "sample-boot-app/target/$1/sample-boot-app-$1.jar"; } # profile
 if [ "$SKIP_BUILD" != 1 ]; then
   if [[ " ${TARGETS[*]} " == *" engine "* ]]; then
     ./mvnw -B -ntp -q -pl sprout-engine package -DskipTests
   fi
-  if [[ " ${TARGETS[*]} " != " engine " ]]; then
-    [[ " ${COMBINATIONS[*]} " == " tomcat " ]] || ./mvnw -B -ntp -q -pl sample-boot-app -am package -DskipTests -Psprout
-    [[ " ${COMBINATIONS[*]} " != *" tomcat "* ]] || ./mvnw -B -ntp -q -pl sample-boot-app package -DskipTests -Ptomcat
-  fi
+  for profile in $(for target in "${TARGETS[@]}"; do
+                     [ "$target" = engine ] && continue
+                     for combination in "${COMBINATIONS[@]}"; do app_profile "$target" "$combination"; done
+                   done | sort -u); do
+    also_make=()
+    [[ "$profile" == sprout* ]] && also_make=(-am)
+    ./mvnw -B -ntp -q -pl sample-boot-app "${also_make[@]}" package -DskipTests -P"$profile"
+  done
 fi
 
 server_pid=""
@@ -83,15 +104,21 @@ start_server() {
     path=""
     return
   fi
-  local limits=raised jar=$APP_JAR server=()
+  local limits=raised server=()
   [ "$target" = default-limits ] && limits=default
-  if [ "$combination" = tomcat ]; then
-    jar=$TOMCAT_JAR
-  else
-    server=(--sprout.server.execution-mode="${combination%-*}" --sprout.server.thread-type="${combination#*-}")
-  fi
-  java -jar "$jar" --server.port="$PORT" --spring.profiles.active=autobahn --autobahn.limits="$limits" \
-    "${server[@]}" > "$log" 2>&1 &
+  case "$combination" in
+    tomcat|netty) ;;
+    *)
+      server=(--sprout.server.execution-mode="${combination%-*}" --sprout.server.thread-type="${combination#*-}")
+      # Sprout's WebFlux sessions take their limits from its properties (autobahn.limits raises the Jakarta
+      # container's for the Spring MVC targets, and Reactor Netty's).
+      if [ "$target" = reactive ]; then
+        server+=(--sprout.server.websocket.max-text-message-size=16MB
+          --sprout.server.websocket.max-binary-message-size=16MB)
+      fi ;;
+  esac
+  java -jar "$(app_jar "$(app_profile "$target" "$combination")")" --server.port="$PORT" \
+    --spring.profiles.active=autobahn --autobahn.limits="$limits" "${server[@]}" > "$log" 2>&1 &
   server_pid=$!
   path="/autobahn/$target"
 }

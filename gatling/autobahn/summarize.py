@@ -16,8 +16,8 @@ import sys
 
 LIMIT = "LIMIT 1009"
 ORDER = ["OK", "NON-STRICT", "INFORMATIONAL", "UNIMPLEMENTED", LIMIT, "FAILED"]
-TARGETS = ["engine", "spring", "endpoint", "default-limits"]
-COMBINATIONS = ["nio-platform", "nio-virtual", "hybrid-platform", "hybrid-virtual", "tomcat"]
+TARGETS = ["engine", "spring", "endpoint", "default-limits", "reactive"]
+COMBINATIONS = ["nio-platform", "nio-virtual", "hybrid-platform", "hybrid-virtual", "tomcat", "netty"]
 MESSAGE_TOO_BIG = 1009
 
 TARGET_TEXT = {
@@ -32,6 +32,12 @@ TARGET_TEXT = {
     "default-limits": "a `TextWebSocketHandler` echo (binary echoed too), no STOMP, under the server's default "
                       "limits (Sprout: 64 KiB, `sprout.server.websocket.max-*-message-size`; Tomcat: 8 KiB); "
                       "`/autobahn/default-limits`.",
+    "reactive": "a Spring WebFlux `WebSocketHandler` echo (`session.send(session.receive()...)`, text and binary "
+                "kept apart, each payload retained and sent back as it came), mapped by a `SimpleUrlHandlerMapping` "
+                "in the sample app's WebFlux build (`sprout-webflux` Maven profile) and upgraded by the server's own "
+                "`RequestUpgradeStrategy`, with Sprout's limits raised to 16 MiB "
+                "(`--sprout.server.websocket.max-text-message-size=16MB`, `max-binary-message-size`); "
+                "`/autobahn/reactive`.",
 }
 
 # Why the suite leaves these to the implementation (the INFORMATIONAL cases).
@@ -105,13 +111,18 @@ TARGET=spring gatling/autobahn/run.sh                     # spring, the four com
 TARGET=endpoint gatling/autobahn/run.sh nio-platform      # one combination
 TARGET=default-limits gatling/autobahn/run.sh tomcat      # the same app on Tomcat
 TARGET="spring endpoint default-limits" gatling/autobahn/run.sh nio-platform nio-virtual hybrid-platform hybrid-virtual tomcat
+TARGET=reactive gatling/autobahn/run.sh nio-platform      # WebFlux on Sprout, one combination
+TARGET=reactive gatling/autobahn/run.sh netty             # the same WebFlux build on Reactor Netty
 ```
 
 Knobs as before: CASES, EXCLUDE, PORT, SKIP_BUILD (1 = use the jars already built: `sprout-engine`,
-`sample-boot-app-sprout.jar`, `sample-boot-app-tomcat.jar`, for runs side by side on different PORTs), REPORTS.
+`sample-boot-app-sprout.jar`, `-sprout-webflux.jar`, `-tomcat.jar`, `-netty.jar`, for runs side by side on
+different PORTs), REPORTS.
 Reports land in REPORTS/TARGET/COMBINATION/; `python3 gatling/autobahn/summarize.py target/autobahn` summarises
 whatever is there. The sample app runs the targets with `--spring.profiles.active=autobahn` and
-`--autobahn.limits=raised` (spring, endpoint) or `default` (default-limits); without the profile it is unchanged.
+`--autobahn.limits=raised` (spring, endpoint, reactive) or `default` (default-limits); without the profile it is
+unchanged. On Reactor Netty, `raised` gives the reactive echo an upgrade strategy whose largest frame payload, and
+so largest message, is 16 MiB (64 KiB by default).
 """
 
 
@@ -196,8 +207,9 @@ def render(runs, today, host):
              "REPORTS folder. A case counts as the worse of its protocol and closing-handshake results." % (today, host),
              "", "## Targets", ""]
     lines += ["- `%s`: %s" % (t, TARGET_TEXT[t]) for t in TARGETS]
-    lines += ["", "Each runs in the four combinations nio/hybrid × platform/virtual; the sample-app targets also on "
-              "Tomcat (`tomcat`, the same jar built with the tomcat Maven profile) for comparison.", "",
+    lines += ["", "Each runs in the four combinations nio/hybrid × platform/virtual; for comparison, the Spring MVC "
+              "targets also on Tomcat (`tomcat`, the same app built with the tomcat Maven profile) and `reactive` on "
+              "Reactor Netty (`netty`, the WebFlux build with the netty Maven profile).", "",
               "## How a case is counted", "",
               "- OK, NON-STRICT, INFORMATIONAL (the RFC leaves the behaviour open), UNIMPLEMENTED: the suite's verdict.",
               "- LIMIT 1009: an expected refusal, not a pass. The suite expects every message echoed whatever its "

@@ -86,6 +86,20 @@ class RenderTest(unittest.TestCase):
         self.assertIn("- 9.2.2 FAILED (nio-platform):", page)
         self.assertNotIn("- 1.1.1 ", page)
 
+    def test_lists_the_webflux_target_after_the_spring_mvc_ones_and_netty_after_sprout(self):
+        ok = {"1.1.1": {"behavior": "OK", "behaviorClose": "OK", "remoteCloseCode": 1000}}
+        with tempfile.TemporaryDirectory() as reports:
+            for target, combination in (("reactive", "netty"), ("reactive", "hybrid-virtual"), ("spring", "tomcat")):
+                run = Path(reports, target, combination)
+                run.mkdir(parents=True)
+                (run / "index.json").write_text(json.dumps({f"{target}-{combination}": ok}))
+            page = summarize.render(summarize.load(reports), "2026-01-01", "host")
+        rows = [line for line in page.splitlines() if line.startswith("| ") and " | 1 | 1 | " in line]
+        self.assertEqual([row.split(" | ")[:2] for row in rows],
+                         [["| spring", "tomcat"], ["| reactive", "hybrid-virtual"], ["| reactive", "netty"]])
+        self.assertIn("- `reactive`: a Spring WebFlux `WebSocketHandler` echo", page)
+        self.assertIn("### reactive\n\nEvery case is OK in every combination.", page)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -112,12 +112,37 @@ begin_run() { # [extra directory...]
 }
 
 # ------------------------------------------------------------------ targets
+# A target is a jar (its flavour, the Maven profile that built it) plus properties. ALL_TARGETS is what a runner
+# runs when none is named; WEBFLUX_TARGETS (WebFlux on Sprout, the reactive sources like netty) run when named, or
+# in compare.sh's webflux preset.
 ALL_TARGETS=(sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
   tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty)
-is_target() { case " ${ALL_TARGETS[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
-flavour_of() { case "$1" in sprout-*) echo sprout ;; tomcat-*) echo tomcat ;; jetty-*) echo jetty ;; netty) echo netty ;; esac; }
+WEBFLUX_TARGETS=(sprout-webflux-nio-platform sprout-webflux-nio-virtual sprout-webflux-hybrid-platform
+  sprout-webflux-hybrid-virtual)
+is_target() { case " ${ALL_TARGETS[*]} ${WEBFLUX_TARGETS[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+# The jar: sample-boot-app/target/FLAVOUR/sample-boot-app-FLAVOUR.jar.
+flavour_of() {
+  case "$1" in
+    sprout-webflux-*) echo sprout-webflux ;; sprout-*) echo sprout ;; tomcat-*) echo tomcat ;; jetty-*) echo jetty ;;
+    netty) echo netty ;;
+  esac
+}
+# The web server, as the application names it in /benchmark/json (ServerName): both Sprout jars answer "sprout".
+server_of() { case "$1" in sprout-*) echo sprout ;; *) flavour_of "$1" ;; esac; }
+# The Spring web stack: Spring MVC (servlet) or WebFlux (reactive).
+stack_of() { case "$1" in netty|sprout-webflux-*) echo reactive ;; *) echo servlet ;; esac; }
 threads_of() { case "$1" in *-platform) echo platform ;; *) echo virtual ;; esac; }
-mode_of() { case "$1" in sprout-nio-*) echo nio ;; sprout-hybrid-*) echo hybrid ;; netty) echo reactive ;; *) echo servlet ;; esac; }
+# Sprout's execution mode (sprout.server.execution-mode); for the other servers, their stack.
+mode_of() {
+  case "$1" in
+    sprout-nio-*|sprout-webflux-nio-*) echo nio ;; sprout-hybrid-*|sprout-webflux-hybrid-*) echo hybrid ;;
+    *) stack_of "$1" ;;
+  esac
+}
+# What a result row says about its target, as key=value words for benchreport.py.
+meta_of() {
+  echo "target=$1 server=$(server_of "$1") stack=$(stack_of "$1") threads=$(threads_of "$1") mode=$(mode_of "$1")"
+}
 # Application arguments per target: the same jar, only properties differ.
 props_of() {
   local target=$1 virtual=false
@@ -135,7 +160,7 @@ props_of() {
 build_sample_jar() { # root flavour log
   local root=$1 flavour=$2 log=$3 extra=()
   local jar="$root/sample-boot-app/target/$flavour/sample-boot-app-$flavour.jar"
-  [ "$flavour" = sprout ] && extra=(-am)
+  [[ "$flavour" == sprout* ]] && extra=(-am)
   rm -rf "$root/sample-boot-app/target/$flavour"
   (cd "$root" && ./mvnw -B -ntp -q -pl sample-boot-app "${extra[@]}" -P "$flavour" -DskipTests package) > "$log" 2>&1 \
     && [ -f "$jar" ] && echo "$jar"
@@ -207,9 +232,13 @@ wait_ready() { # pid port -> prints ms from launch to the first 200 of /benchmar
   done
   return 1
 }
+# The stack needs no check of its own: the jar is picked by flavour, and its Maven profile fixes the stack. Within a
+# jar, Boot could only pick the wrong web application type for sprout-webflux (the starter brings the Servlet API);
+# as a servlet application it would have no DispatcherServlet (no Spring MVC on its class path), so /benchmark/health
+# would never have answered.
 check_identity() { # target port: the jar must really run the server we think we measure
   local expected actual
-  expected=$(flavour_of "$1")
+  expected=$(server_of "$1")
   actual=$(curl_probe 5 "$SCHEME://127.0.0.1:$2/benchmark/json" | sed -n 's/.*"server":"\([a-z]*\)".*/\1/p')
   [ "$actual" = "$expected" ] || { echo "answered as '${actual:-nothing}', expected '$expected'"; return 1; }
 }

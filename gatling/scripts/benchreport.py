@@ -39,7 +39,7 @@ from pathlib import Path
 import h2results
 
 CSV_COLUMNS = [
-    "target", "server", "threads", "mode", "tool", "simulation", "round", "status", "requests", "ok", "ko",
+    "target", "server", "stack", "threads", "mode", "tool", "simulation", "round", "status", "requests", "ok", "ko",
     "success_pct", "mean_ms", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "max_ms", "rps", "ratio_vs_tomcat_platform",
     "ratio_vs_tomcat_same_threads", "assertions", "ready_ms", "errors", "note", "sessions_open", "rss_before_kb",
     "rss_after_kb", "rss_growth_mb", "rss_per_session_kb", "heap_before_kb", "heap_after_kb", "heap_per_session_kb",
@@ -350,7 +350,7 @@ def summarise_load(rows):
     summary = []
     for (target, simulation), group in groups.items():
         first = group[0]
-        merged = {k: first.get(k) for k in ("target", "server", "threads", "mode", "tool", "simulation")}
+        merged = {k: first.get(k) for k in ("target", "server", "stack", "threads", "mode", "tool", "simulation")}
         merged["round"] = "median of %d" % len(group)
         merged["status"] = "ok"
         for key in ("rps", "mean_ms", "p50_ms", "p75_ms", "p99_ms"):
@@ -584,8 +584,11 @@ def websocket_table(gatling_rows):
 
 SIMULATION_ORDER = ["ColdStart", "HelloWorld", "CpuIntensive", "Latency", "Concurrency", "AsyncLatency", "Db",
                     "HeavyLoad", "WebSocketEcho", "WebSocketIdle", "WebSocketBroadcast"]
+# WebFlux on Sprout last, next to Reactor Netty: appended, so every other target keeps its colour.
 TARGET_ORDER = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
-                "tomcat-platform", "tomcat-virtual", "jetty-platform", "jetty-virtual", "netty"]
+                "tomcat-platform", "tomcat-virtual", "jetty-platform", "jetty-virtual", "netty",
+                "sprout-webflux-nio-platform", "sprout-webflux-nio-virtual", "sprout-webflux-hybrid-platform",
+                "sprout-webflux-hybrid-virtual"]
 
 
 def level_of(name):
@@ -607,7 +610,10 @@ def target_order(name):
 
 # ---------------------------------------------------------------- SVG charts
 
-PALETTE = ["#2b6cb0", "#dd6b20", "#38a169", "#d53f8c", "#805ad5", "#d69e2e", "#319795", "#e53e3e", "#4a5568"]
+# One colour per target of TARGET_ORDER. The sprout-webflux ones are darker shades of their Spring MVC twins' hues
+# (blue, orange, green, pink), so a chart of both stacks pairs them at a glance and still tells them apart.
+PALETTE = ["#2b6cb0", "#dd6b20", "#38a169", "#d53f8c", "#805ad5", "#d69e2e", "#319795", "#e53e3e", "#4a5568",
+           "#1a365d", "#7b341e", "#1c4532", "#702459"]
 LEGEND_ROW = 16
 
 

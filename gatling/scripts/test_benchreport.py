@@ -156,6 +156,19 @@ class WrkSummaryTest(unittest.TestCase):
         self.assertEqual(summary["sprout-nio-virtual"]["ratio_vs_tomcat_platform"], 1.3)
         self.assertEqual(summary["sprout-nio-virtual"]["ratio_vs_tomcat_same_threads"], 2.6)
 
+    def test_compares_webflux_on_sprout_with_tomcat_of_its_thread_type_and_keeps_its_stack(self):
+        rows = []
+        for target, stack, threads, rps in (("tomcat-platform", "servlet", "platform", 100),
+                                            ("tomcat-virtual", "servlet", "virtual", 50),
+                                            ("sprout-webflux-hybrid-virtual", "reactive", "virtual", 150)):
+            rows.append({"target": target, "server": target.split("-")[0], "stack": stack, "threads": threads,
+                         "mode": "hybrid", "tool": "wrk", "status": "ok", "simulation": "wrk-json", "round": 1,
+                         "rps": rps, "requests": rps * 5, "ok": rps * 5, "ko": 0})
+        summary = {row["target"]: row for row in benchreport.summarise_load(rows)}
+        webflux = summary["sprout-webflux-hybrid-virtual"]
+        self.assertEqual((webflux["server"], webflux["stack"], webflux["mode"]), ("sprout", "reactive", "hybrid"))
+        self.assertEqual((webflux["ratio_vs_tomcat_platform"], webflux["ratio_vs_tomcat_same_threads"]), (1.5, 3.0))
+
 
 class AsyncLatencyLevelsTest(unittest.TestCase):
 
@@ -579,6 +592,31 @@ class ChartLegendTest(unittest.TestCase):
     def test_a_target_keeps_its_colour_whichever_targets_share_the_chart(self):
         self.assertEqual(benchreport.colour_of("netty", 0), benchreport.colour_of("netty", 5))
         self.assertNotEqual(benchreport.colour_of("p50", 0), benchreport.colour_of("p95", 1))
+
+    def test_no_two_targets_share_a_colour(self):
+        colours = [benchreport.colour_of(name, 0) for name in benchreport.TARGET_ORDER]
+        self.assertEqual(len(set(colours)), len(benchreport.TARGET_ORDER))
+
+    def test_the_webflux_comparison_lists_each_target_once_after_the_references(self):
+        # compare.sh's webflux preset: the four Sprout-on-WebFlux targets, netty, and two Spring MVC references.
+        preset = ["sprout-webflux-nio-platform", "sprout-webflux-nio-virtual", "sprout-webflux-hybrid-platform",
+                  "sprout-webflux-hybrid-virtual", "netty", "sprout-nio-platform", "tomcat-platform"]
+        targets = sorted(preset, key=benchreport.target_order)
+        self.assertEqual(targets, ["sprout-nio-platform", "tomcat-platform", "netty", "sprout-webflux-nio-platform",
+                                   "sprout-webflux-nio-virtual", "sprout-webflux-hybrid-platform",
+                                   "sprout-webflux-hybrid-virtual"])
+        values = {("wrk-hello", target): 1000 for target in targets}
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "chart.svg"
+            benchreport.grouped_bars("wrk", "req/s", ["wrk-hello"], targets, values, path)
+            svg = path.read_text()
+        width = int(re.search(r'<svg [^>]*width="(\d+)"', svg).group(1))
+        legend = re.findall(r'<rect x="(\d+)" y="\d+" width="10" height="10" fill="([^"]+)"/>\s*<text [^>]*>([^<]+)<',
+                            svg)
+        self.assertEqual([name for _, _, name in legend], targets)
+        self.assertEqual(len({colour for _, colour, _ in legend}), len(targets))
+        for x, _, name in legend:
+            self.assertLessEqual(int(x) + 14 + 7 * len(name), width, name)
 
 
 def ab_rows(old, new, target="sprout-nio-platform", endpoint="hello"):

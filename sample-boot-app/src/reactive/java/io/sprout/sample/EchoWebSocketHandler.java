@@ -8,9 +8,9 @@ import org.springframework.web.reactive.socket.WebSocketMessage;
 import org.springframework.web.reactive.socket.WebSocketSession;
 
 /**
- * {@code /ws/echo} on WebFlux: every text and binary message goes back, in order, on the event loop. Pings are
- * answered by Reactor Netty itself and pongs are dropped. The payload is copied because the received buffer is
- * released once the message has been handled.
+ * {@code /ws/echo} on WebFlux: every text and binary message goes back, in order, on the thread that received it
+ * (Reactor Netty's event loop, or the worker of Sprout's session). Pings are answered by the server itself and pongs
+ * are dropped. The payload is copied because the received buffer is released once the message has been handled.
  */
 final class EchoWebSocketHandler implements WebSocketHandler {
 

@@ -9,8 +9,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The WebSocket sessions of the WebFlux build: a count of the echo sessions and the {@link BroadcastSubscriber} of
- * every {@code /ws/broadcast} session. A broadcast only queues each message for each subscriber; Reactor Netty
- * writes them on the sessions' event loops.
+ * every {@code /ws/broadcast} session. A broadcast only queues each message for each subscriber; the server writes
+ * them as each session's send takes them (Reactor Netty on the sessions' event loops).
  */
 @Component
 class SessionRegistry implements WebSocketSessions {

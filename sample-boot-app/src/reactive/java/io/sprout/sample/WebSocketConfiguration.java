@@ -9,8 +9,9 @@ import org.springframework.web.reactive.handler.SimpleUrlHandlerMapping;
 
 /**
  * {@code /ws/echo} and {@code /ws/broadcast} on WebFlux: Spring's reactive {@code WebSocketHandler}s, upgraded by the
- * {@code WebSocketHandlerAdapter} that WebFlux's configuration already provides (on Reactor Netty, Netty's own
- * WebSocket codec). The mapping is ordered before the annotated controllers'.
+ * {@code WebSocketHandlerAdapter} that WebFlux's configuration already provides, with the server's own upgrade
+ * strategy (on Reactor Netty, Netty's WebSocket codec; on Sprout, the starter's {@code SproutRequestUpgradeStrategy}
+ * over the engine's). The mapping is ordered before the annotated controllers'.
  */
 @Configuration(proxyBeanMethods = false)
 class WebSocketConfiguration {

@@ -70,7 +70,7 @@ class BenchmarkApplicationIT {
         assertThat(body.get("timestamp").asLong()).isPositive();
         assertThat(body.get("data").get("message").asString()).isEqualTo("Hello, JSON!");
         assertThat(body.get("data").get("version").asString()).isEqualTo("1.0");
-        String expectedServer = System.getProperty("sample.server");
+        String expectedServer = System.getProperty("sample.server.name");
         if (expectedServer != null) {
             assertThat(body.get("data").get("server").asString()).isEqualTo(expectedServer);
         }
