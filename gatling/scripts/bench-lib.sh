@@ -114,23 +114,27 @@ begin_run() { # [extra directory...]
 # ------------------------------------------------------------------ targets
 # A target is a jar (its flavour, the Maven profile that built it) plus properties. ALL_TARGETS is what a runner
 # runs when none is named; WEBFLUX_TARGETS (WebFlux on Sprout, the reactive sources like netty) run when named, or
-# in compare.sh's webflux preset.
+# in compare.sh's webflux preset; BRIDGE_TARGETS (WebFlux on Tomcat, through Spring's Servlet bridge) only when
+# named, as the reference for Sprout's native adapter (gatling/alloc.sh).
 ALL_TARGETS=(sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual
   tomcat-platform tomcat-virtual jetty-platform jetty-virtual netty)
 WEBFLUX_TARGETS=(sprout-webflux-nio-platform sprout-webflux-nio-virtual sprout-webflux-hybrid-platform
   sprout-webflux-hybrid-virtual)
-is_target() { case " ${ALL_TARGETS[*]} ${WEBFLUX_TARGETS[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+BRIDGE_TARGETS=(tomcat-webflux-platform)
+is_target() {
+  case " ${ALL_TARGETS[*]} ${WEBFLUX_TARGETS[*]} ${BRIDGE_TARGETS[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac
+}
 # The jar: sample-boot-app/target/FLAVOUR/sample-boot-app-FLAVOUR.jar.
 flavour_of() {
   case "$1" in
-    sprout-webflux-*) echo sprout-webflux ;; sprout-*) echo sprout ;; tomcat-*) echo tomcat ;; jetty-*) echo jetty ;;
-    netty) echo netty ;;
+    sprout-webflux-*) echo sprout-webflux ;; sprout-*) echo sprout ;; tomcat-webflux-*) echo tomcat-webflux ;;
+    tomcat-*) echo tomcat ;; jetty-*) echo jetty ;; netty) echo netty ;;
   esac
 }
 # The web server, as the application names it in /benchmark/json (ServerName): both Sprout jars answer "sprout".
-server_of() { case "$1" in sprout-*) echo sprout ;; *) flavour_of "$1" ;; esac; }
+server_of() { case "$1" in sprout-*) echo sprout ;; tomcat-*) echo tomcat ;; *) flavour_of "$1" ;; esac; }
 # The Spring web stack: Spring MVC (servlet) or WebFlux (reactive).
-stack_of() { case "$1" in netty|sprout-webflux-*) echo reactive ;; *) echo servlet ;; esac; }
+stack_of() { case "$1" in netty|sprout-webflux-*|tomcat-webflux-*) echo reactive ;; *) echo servlet ;; esac; }
 threads_of() { case "$1" in *-platform) echo platform ;; *) echo virtual ;; esac; }
 # Sprout's execution mode (sprout.server.execution-mode); for the other servers, their stack.
 mode_of() {

@@ -588,7 +588,7 @@ SIMULATION_ORDER = ["ColdStart", "HelloWorld", "CpuIntensive", "Latency", "Concu
 TARGET_ORDER = ["sprout-nio-platform", "sprout-nio-virtual", "sprout-hybrid-platform", "sprout-hybrid-virtual",
                 "tomcat-platform", "tomcat-virtual", "jetty-platform", "jetty-virtual", "netty",
                 "sprout-webflux-nio-platform", "sprout-webflux-nio-virtual", "sprout-webflux-hybrid-platform",
-                "sprout-webflux-hybrid-virtual"]
+                "sprout-webflux-hybrid-virtual", "tomcat-webflux-platform"]
 
 
 def level_of(name):
@@ -611,9 +611,10 @@ def target_order(name):
 # ---------------------------------------------------------------- SVG charts
 
 # One colour per target of TARGET_ORDER. The sprout-webflux ones are darker shades of their Spring MVC twins' hues
-# (blue, orange, green, pink), so a chart of both stacks pairs them at a glance and still tells them apart.
+# (blue, orange, green, pink), so a chart of both stacks pairs them at a glance and still tells them apart;
+# tomcat-webflux-platform is a darker shade of tomcat-platform's purple.
 PALETTE = ["#2b6cb0", "#dd6b20", "#38a169", "#d53f8c", "#805ad5", "#d69e2e", "#319795", "#e53e3e", "#4a5568",
-           "#1a365d", "#7b341e", "#1c4532", "#702459"]
+           "#1a365d", "#7b341e", "#1c4532", "#702459", "#44337a"]
 LEGEND_ROW = 16
 
 

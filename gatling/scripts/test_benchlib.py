@@ -31,6 +31,10 @@ class TargetTest(unittest.TestCase):
         self.assertEqual(describe("sprout-webflux-hybrid-virtual"),
                          ("sprout-webflux", "sprout", "reactive", "virtual", "hybrid"))
 
+    def test_webflux_on_tomcat_runs_its_own_jar_and_answers_as_tomcat(self):
+        self.assertEqual(describe("tomcat-webflux-platform"),
+                         ("tomcat-webflux", "tomcat", "reactive", "platform", "reactive"))
+
     def test_the_other_targets_keep_their_names(self):
         self.assertEqual(describe("sprout-nio-virtual"), ("sprout", "sprout", "servlet", "virtual", "nio"))
         self.assertEqual(describe("tomcat-platform"), ("tomcat", "tomcat", "servlet", "platform", "servlet"))
@@ -54,7 +58,7 @@ class TargetTest(unittest.TestCase):
         self.assertEqual(bash("is_target sprout-webflux || echo unknown"), ["unknown"])
 
     def test_the_report_orders_and_colours_every_target(self):
-        targets = " ".join(bash('echo "${ALL_TARGETS[*]} ${WEBFLUX_TARGETS[*]}"')).split()
+        targets = " ".join(bash('echo "${ALL_TARGETS[*]} ${WEBFLUX_TARGETS[*]} ${BRIDGE_TARGETS[*]}"')).split()
         self.assertEqual(targets, benchreport.TARGET_ORDER)
 
 
