@@ -3,6 +3,8 @@ package io.sprout.boot.autoconfigure;
 import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -29,7 +31,11 @@ class SproutEngineConfiguration {
 
     @Bean
     SproutWebServerFactoryCustomizer sproutWebServerFactoryCustomizer(ServerProperties serverProperties,
-            SproutServerProperties sproutProperties, Environment environment) {
-        return new SproutWebServerFactoryCustomizer(serverProperties, sproutProperties, environment);
+            SproutServerProperties sproutProperties, Environment environment, ApplicationContext context) {
+        // The management server (Actuator on its own port) runs in a child context with this configuration too, but
+        // the warm-up's paths are the application's.
+        boolean managementServer = WebServerApplicationContext.hasServerNamespace(context, "management");
+        return new SproutWebServerFactoryCustomizer(serverProperties, sproutProperties, environment,
+                !managementServer);
     }
 }

@@ -94,12 +94,20 @@ public final class SproutWebServerFactoryCustomizer
     private final ServerProperties serverProperties;
     private final SproutServerProperties sproutProperties;
     private final Environment environment;
+    private final boolean warmsUp;
 
     public SproutWebServerFactoryCustomizer(ServerProperties serverProperties, SproutServerProperties sproutProperties,
             Environment environment) {
+        this(serverProperties, sproutProperties, environment, true);
+    }
+
+    /** @param warmsUp whether {@code sprout.server.warm-up.*} applies (the application's server, not management's) */
+    public SproutWebServerFactoryCustomizer(ServerProperties serverProperties, SproutServerProperties sproutProperties,
+            Environment environment, boolean warmsUp) {
         this.serverProperties = serverProperties;
         this.sproutProperties = sproutProperties;
         this.environment = environment;
+        this.warmsUp = warmsUp;
     }
 
     /** After Boot's {@code ServletWebServerFactoryCustomizer} and {@code ReactiveWebServerFactoryCustomizer} (order 0). */
@@ -152,7 +160,7 @@ public final class SproutWebServerFactoryCustomizer
             factory.setHttp2Config(http2Config(p.getHttp2()));
         }
         factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
-        factory.setWarmUp(warmUp(p.getWarmUp()));
+        factory.setWarmUp(warmsUp ? warmUp(p.getWarmUp()) : null);
         if (factory instanceof SproutServletWebServerFactory servlet) {
             customizeServlet(servlet);
         }

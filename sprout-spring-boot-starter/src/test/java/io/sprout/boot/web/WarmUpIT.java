@@ -109,6 +109,16 @@ class WarmUpIT {
     }
 
     @Test
+    void theManagementServerOnItsOwnPortDoesNotWarmUp(CapturedOutput output) {
+        start("sprout.server.warm-up.enabled=true", "sprout.server.warm-up.paths=/count",
+                "sprout.server.warm-up.requests=10", "management.server.port=0");
+
+        assertThat(PORTS_SEEN).hasSize(10);
+        assertThat(output.getAll().split("Sprout warm-up of ", -1)).as("warm-up lines").hasSize(2);
+        assertThat(output).contains("Sprout warm-up of [/count]: 10 requests answered in ");
+    }
+
+    @Test
     void isOffByDefault(CapturedOutput output) {
         start();
 
