@@ -23,7 +23,9 @@ final class RequestBodyPublisher extends AbstractListenerReadPublisher<DataBuffe
     private final AsyncExchange exchange;
     private final InputStream body;
     private final DataBufferFactory bufferFactory;
-    private final byte[] chunk;
+    private final int chunkSize;
+    /** Made at the first read: most requests (a GET) have no body, and 16 KiB each would be most of their garbage. */
+    private byte[] chunk;
     /** Worker only: a readiness callback is asked for and has not run yet (the engine keeps one at a time). */
     private boolean armed;
     /** Worker only: the body has ended; completion is pending in the base class. */
@@ -35,14 +37,17 @@ final class RequestBodyPublisher extends AbstractListenerReadPublisher<DataBuffe
         this.exchange = exchange;
         this.body = body;
         this.bufferFactory = bufferFactory;
-        this.chunk = new byte[chunkSize];
+        this.chunkSize = chunkSize;
     }
 
-    /** Any thread, when demand arrives: reading moves to the exchange's worker. */
+    /**
+     * Any thread, when demand arrives: reading happens in the exchange's turn, at once when it is idle (a read that
+     * would wait is never made), else on its worker.
+     */
     @Override
     protected void checkOnDataAvailable() {
         // false when the exchange has ended: the end listener then fails this publisher.
-        exchange.execute(this::onDataAvailable);
+        exchange.runOrExecute(this::onDataAvailable);
     }
 
     /**
@@ -77,6 +82,9 @@ final class RequestBodyPublisher extends AbstractListenerReadPublisher<DataBuffe
 
     /** Reads while a read would not wait and the chunk has room; at the body's end tells the base class so. */
     private int fillChunk() throws IOException {
+        if (chunk == null) {
+            chunk = new byte[chunkSize];
+        }
         int filled = 0;
         do {
             int count = body.read(chunk, filled, chunk.length - filled);
