@@ -40,6 +40,19 @@ public interface AsyncExchange {
     boolean execute(Runnable task);
 
     /**
+     * Runs {@code task} at once on the calling thread when none of the exchange's tasks or callbacks is running or
+     * queued, holding the exchange's turn while it runs; otherwise as {@link #execute}. For short work signalled by
+     * a thread of the application's (a timer, a reactive scheduler) that never blocks, such as a non-blocking
+     * write: it saves handing the work to a worker and waking it. The task must not wait, since it may run on a
+     * thread the application shares.
+     *
+     * @return {@code false}, without running it, when the exchange has already ended
+     */
+    default boolean runOrExecute(Runnable task) {
+        return execute(task);
+    }
+
+    /**
      * Runs {@code task} on a worker of its own, beside this exchange's tasks and callbacks rather than in turn with
      * them: for application work that may block for long (the Servlet {@code AsyncContext.start}) while the
      * exchange's timeout, callbacks and completion go on. Bounded by the workers, as requests are: with platform

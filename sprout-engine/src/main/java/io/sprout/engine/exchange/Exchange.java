@@ -209,12 +209,28 @@ final class Exchange implements AsyncExchange {
         if (ended()) {
             return false;
         }
-        tasks.execute(() -> {
+        tasks.execute(unlessEnded(task));
+        return true;
+    }
+
+    @Override
+    public boolean runOrExecute(Runnable task) {
+        if (ended()) {
+            return false;
+        }
+        Runnable guarded = unlessEnded(task);
+        if (!tasks.runNow(guarded)) {
+            tasks.execute(guarded);
+        }
+        return true;
+    }
+
+    private Runnable unlessEnded(Runnable task) {
+        return () -> {
             if (!ended()) {
                 task.run();
             }
-        });
-        return true;
+        };
     }
 
     @Override

@@ -59,6 +59,30 @@ final class SerialExecutor {
     }
 
     /**
+     * Runs {@code task} on the calling thread if no task is running or queued, then gives the slot up (a task queued
+     * meanwhile runs on a worker after it). Tasks queued before it keep their turn: then it does not run.
+     *
+     * @return whether it ran
+     */
+    boolean runNow(Runnable task) {
+        if (!tryOccupy()) {
+            return false;
+        }
+        if (!queue.isEmpty()) {
+            release();
+            return false;
+        }
+        try {
+            task.run();
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.ERROR, "An exchange task failed", e);
+        } finally {
+            release();
+        }
+        return true;
+    }
+
+    /**
      * Takes the slot on the calling thread if no task is running, for work that must happen now (the server is
      * stopping); pair with {@link #release()}.
      */

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
@@ -84,6 +85,42 @@ class AsyncExchangeIT {
 
             assertThat(client.read().text()).isEqualTo("later");
             assertThat(client.read().text()).isEqualTo("now");
+        }
+    }
+
+    @Test
+    void runsATaskOnTheCallingThreadWhenTheExchangeIsIdleAndInTurnWhenItIsNot() {
+        Suspensions suspensions = new Suspensions();
+        try (RunningServer server = RunningServer.start(combination, suspensions);
+                RawClient client = server.connect()) {
+            client.send(GET_LATER);
+            Suspended exchange = suspensions.next();
+            Await.until(() -> server.stats().workersBusy() == 0, "the handler's worker is free");
+            Thread caller = Thread.currentThread();
+            List<String> ran = new CopyOnWriteArrayList<>();
+
+            exchange.async.runOrExecute(() -> ran.add(Thread.currentThread() == caller ? "idle: here" : "idle: worker"));
+            assertThat(ran).as("run before runOrExecute returned").containsExactly("idle: here");
+
+            CountDownLatch release = new CountDownLatch(1);
+            CountDownLatch busy = new CountDownLatch(1);
+            exchange.async.execute(() -> {
+                busy.countDown();
+                Await.latch(release, "the test releases the busy task");
+                ran.add("busy task");
+            });
+            Await.latch(busy, "a task of the exchange runs");
+            CountDownLatch second = new CountDownLatch(1);
+            exchange.async.runOrExecute(() -> {
+                ran.add(Thread.currentThread() == caller ? "busy: here" : "busy: worker");
+                second.countDown();
+            });
+            release.countDown();
+            Await.latch(second, "the task asked for while busy ran");
+
+            assertThat(ran).containsExactly("idle: here", "busy task", "busy: worker");
+            inBackground(() -> exchange.answer("done"));
+            assertThat(client.read().text()).isEqualTo("done");
         }
     }
 

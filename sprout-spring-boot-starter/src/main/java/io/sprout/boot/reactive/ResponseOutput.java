@@ -15,10 +15,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * when the engine says a write will not wait, flushes, and the one readiness callback the engine keeps at a time.
  *
  * <p>The processors may ask for writability from any thread (the thread their publisher signals on), but the
- * answer, and with it every write and flush, comes on the exchange's worker: {@link #whenWritable()} queues a task
- * on the exchange, which calls the listener at once if the engine is ready and otherwise asks the engine to call
- * back when it is. So the engine's body stream is only ever used by the exchange's own tasks, in order, which is
- * also what orders a requested flush before an error answer that follows it.
+ * answer, and with it every write and flush, comes in the exchange's turn: {@link #whenWritable()} runs a task of
+ * the exchange (at once on the asking thread when the exchange is idle, since a non-blocking write never waits;
+ * otherwise on its worker after what is queued), which calls the listener if the engine is ready and otherwise asks
+ * the engine to call back when it is. So the engine's body stream is only ever used by the exchange's own tasks, in
+ * order, which is also what orders a requested flush before an error answer that follows it.
  */
 final class ResponseOutput {
 
@@ -52,7 +53,7 @@ final class ResponseOutput {
 
     /** Any thread: asks for one {@link Listener#writable()} call; asks made before it comes make one call. */
     void whenWritable() {
-        if (armed.compareAndSet(false, true) && !exchange.execute(this::awaitWritable)) {
+        if (armed.compareAndSet(false, true) && !exchange.runOrExecute(this::awaitWritable)) {
             // The exchange has ended: nothing will be written, and its end listener stops the processors.
             armed.set(false);
         }

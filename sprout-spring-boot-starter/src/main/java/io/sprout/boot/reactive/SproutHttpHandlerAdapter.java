@@ -28,10 +28,12 @@ import java.util.Objects;
  * response body, answering a failure. The engine runs them one at a time per exchange, in order, as it runs a
  * Servlet's async callbacks; never on an event loop, because a callback may take time (an application's
  * {@code onNext}, a body drained at completion) that an event loop serving other connections must not give. When the
- * application signals from a thread of its own (a scheduler, a timer), the adapter hands the engine work to the
- * exchange's worker instead of doing it there, so the engine's body streams are only ever used by their exchange's
- * tasks. Demand for the next buffer therefore comes back from the worker too, a task later: a source that ignores
- * demand, such as {@code Flux.interval}, needs an {@code onBackpressure...} operator, as Reactor advises for it.
+ * application signals from a thread of its own (a scheduler, a timer), the engine work it causes (a non-blocking
+ * write, a read that never waits) runs as a task of the exchange: at once on that thread when the exchange is idle,
+ * which saves waking a worker, else on the worker after what is queued. So the engine's body streams are only ever
+ * used in their exchange's turn. When the exchange is busy, demand for the next buffer comes back a task later: a
+ * source that ignores demand, such as {@code Flux.interval}, needs an {@code onBackpressure...} operator, as Reactor
+ * advises for it.
  *
  * <p><b>Ends.</b> Success completes the exchange (the engine then drains a request body the handler left unread,
  * within its limits); a failure answers {@code 500} if nothing was sent yet and otherwise aborts the connection.
