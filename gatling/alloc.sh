@@ -86,7 +86,7 @@ for target in "${TARGETS[@]}"; do
     "$JFR" view --width 150 "$view" "$recording" > "$RAW_DIR/$target-$view.txt" 2>&1
   done
   python3 "$REPORT" row "$RAW_DIR/$target-heap.json" "$RAW_DIR/logs/$target-measured.log" "$wrk_status" \
-    target="$target" server="$flavour" threads="$(threads_of "$target")" mode="$(mode_of "$target")" \
+    $(meta_of "$target") \
     path="$REQUEST_PATH" seconds="$ALLOC_SECONDS" >> "$ROWS" || die "no row for $target"
   progress "$target: $(tail -1 "$ROWS")"
 done
