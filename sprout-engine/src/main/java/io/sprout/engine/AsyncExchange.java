@@ -53,6 +53,16 @@ public interface AsyncExchange {
     }
 
     /**
+     * From now on, a readiness callback ({@link #onRequestReady}, {@link #onResponseReady}) whose readiness the
+     * engine observes later runs as by {@link #runOrExecute} on the observing thread (an event loop) rather than
+     * always on a worker: when the exchange is idle it runs at once, saving a hand-off and a worker's wake-up per
+     * readiness. For exchanges whose callbacks never block, such as a WebSocket whose handler says so; a callback that
+     * blocked would stall every connection of its event loop.
+     */
+    default void readinessCallbacksInline() {
+    }
+
+    /**
      * Runs {@code task} on a worker of its own, beside this exchange's tasks and callbacks rather than in turn with
      * them: for application work that may block for long (the Servlet {@code AsyncContext.start}) while the
      * exchange's timeout, callbacks and completion go on. Bounded by the workers, as requests are: with platform

@@ -12,7 +12,9 @@ import java.util.concurrent.CompletableFuture;
  * their sends were called. Once the upgrading handler has returned, a send never waits for the client, in either
  * mode: the socket is non-blocking, so the calling thread writes what it takes at once (unless another send is
  * writing) and the rest goes out from the engine's writability callback, on a worker. Before that, in {@code hybrid}
- * mode, the socket is still blocking and a send writes its whole frame.
+ * mode, the socket is still blocking and a send writes its whole frame. On the connection of a
+ * {@linkplain WebSocketHandler#nonBlocking() non-blocking} handler, a send from a thread that is not running one of
+ * its callbacks does not write: a worker writes, in the connection's turn, every frame queued by then in one go.
  */
 public interface WebSocket {
 

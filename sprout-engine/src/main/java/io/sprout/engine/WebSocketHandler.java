@@ -3,11 +3,24 @@ package io.sprout.engine;
 import java.nio.ByteBuffer;
 
 /**
- * The application side of a {@link WebSocket}. Callbacks run on a worker, never on an event loop, one at a time
- * per connection and in the order frames arrived. A callback that throws is reported to {@link #onError}; the
- * connection stays open.
+ * The application side of a {@link WebSocket}. Callbacks run one at a time per connection and in the order frames
+ * arrived, on a worker unless the handler is {@link #nonBlocking()}. A callback that throws is reported to
+ * {@link #onError}; the connection stays open.
  */
 public interface WebSocketHandler {
+
+    /**
+     * Whether no callback ever blocks (waits for I/O, a lock held long, a future): then the engine runs them where
+     * it reads the frames, on its event loop, when the connection has no other task running, instead of handing
+     * every read to a worker. That saves a thread hand-off per message, which is most of an echo's cost; a blocking
+     * callback would stall every connection of its event loop. Sends from other threads are then written by a
+     * worker in the connection's turn, together with whatever else was queued by then (see {@link WebSocket}), so
+     * nothing may wait on a send's future either. Asked once, as the connection opens. Reactive handlers, whose work
+     * never blocks by contract, say {@code true}.
+     */
+    default boolean nonBlocking() {
+        return false;
+    }
 
     /** The handshake is done; the socket may be used (and kept) from now on. */
     default void onOpen(WebSocket socket) {

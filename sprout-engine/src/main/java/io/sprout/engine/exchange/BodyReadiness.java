@@ -18,12 +18,19 @@ final class BodyReadiness {
     private final ServerContext context;
     private final RequestBody requestBody;
     private final ResponseBody responseBody;
+    /** Whether a callback whose readiness came later runs on the thread that saw it, when the exchange is idle. */
+    private volatile boolean inline;
 
     BodyReadiness(Exchange exchange, ServerContext context, RequestBody requestBody, ResponseBody responseBody) {
         this.exchange = exchange;
         this.context = context;
         this.requestBody = requestBody;
         this.responseBody = responseBody;
+    }
+
+    /** See {@link io.sprout.engine.AsyncExchange#readinessCallbacksInline()}. */
+    void callbacksInline() {
+        inline = true;
     }
 
     boolean requestReady() {
@@ -42,7 +49,7 @@ final class BodyReadiness {
         long wait = exchange.upgraded() ? TimeUnit.MILLISECONDS.toNanos(requestBody.rawIdleMillis())
                 : requestBody.allowedWaitNanos(armed);
         long deadline = armed + Math.max(0, wait);
-        requestBody.whenReadable(deadline, () -> exchange.execute(() -> {
+        requestBody.whenReadable(deadline, () -> dispatch(() -> {
             requestBody.fillForReader(armed, deadline);
             callback.run();
         }));
@@ -57,7 +64,7 @@ final class BodyReadiness {
     }
 
     private void armWritable(Runnable callback, long deadline) {
-        responseBody.whenWritable(deadline, () -> exchange.execute(() -> {
+        responseBody.whenWritable(deadline, () -> dispatch(() -> {
             try {
                 if (responseBody.drainPending()) {
                     callback.run();
@@ -74,5 +81,14 @@ final class BodyReadiness {
             }
             armWritable(callback, deadline);
         }));
+    }
+
+    /** Called by the thread that saw the readiness: the loop, its sweep, or the closing connection. */
+    private void dispatch(Runnable work) {
+        if (inline) {
+            exchange.runOrExecute(work);
+        } else {
+            exchange.execute(work);
+        }
     }
 }

@@ -266,6 +266,11 @@ final class Exchange implements AsyncExchange {
     }
 
     @Override
+    public void readinessCallbacksInline() {
+        readiness.callbacksInline();
+    }
+
+    @Override
     public void nonBlockingResponse() {
         response.responseBody().nonBlocking();
     }

@@ -46,6 +46,10 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
     private final MessageInflater inflater;
     private final MessageDeflater deflater;
     private final Outbound outbound;
+    /** The handler's {@link WebSocketHandler#nonBlocking()}: its callbacks run inline, its foreign sends in turn. */
+    private final boolean nonBlocking;
+    /** The thread running a handler callback now, if any: its sends are written at once. */
+    private volatile Thread inCallback;
     private final AtomicBoolean closeTold = new AtomicBoolean();
     private volatile State state = State.OPEN;
     /** Whether a fragmented message is being sent: the next fragment is a continuation frame. */
@@ -73,6 +77,7 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
             DeflateNegotiation deflate, WebSocketHandler handler) {
         this.exchange = exchange;
         this.handler = handler;
+        this.nonBlocking = handler.nonBlocking();
         this.config = config;
         this.idleTimeout = config.idleTimeout();
         this.extensions = deflate == null ? "" : deflate.responseValue();
@@ -89,6 +94,9 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
     /** Opens the connection on a worker and starts reading. */
     private void start() {
         exchange.idleTimeout(idleTimeout);
+        if (nonBlocking) {
+            exchange.readinessCallbacksInline();
+        }
         exchange.onEnd(this::ended);
         exchange.onShutdown(() -> close(CloseCodes.GOING_AWAY, "The server is shutting down"));
         exchange.execute(() -> {
@@ -231,11 +239,15 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
     }
 
     private void callHandler(Runnable callback) {
+        Thread outer = inCallback;
+        inCallback = Thread.currentThread();
         try {
             callback.run();
         } catch (RuntimeException | Error failure) {
             LOG.log(Level.DEBUG, "A WebSocket handler failed", failure);
             reportError(failure);
+        } finally {
+            inCallback = outer;
         }
     }
 
@@ -348,9 +360,25 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
                     false, sent);
         }
         if (mustWrite) {
-            outbound.write();
+            write();
         }
         return sent;
+    }
+
+    /**
+     * Writes the queued frames. A non-blocking handler's send from another thread than its callback's (a broadcast,
+     * a timer, a reactive source) leaves the writing to a task in the connection's turn instead: the frames that
+     * thread and others queue meanwhile then go out in one write to the socket rather than one each, and the
+     * producer moves on to its next connection at once. A callback's send (an echo) is written at once, as is any
+     * send of a handler that may block: it may be waiting for the future on this thread.
+     */
+    private void write() {
+        if (nonBlocking && inCallback != Thread.currentThread()) {
+            // An exchange that has ended takes no task: its end has failed the queued frames (Outbound#fail).
+            exchange.execute(outbound::write);
+        } else {
+            outbound.write();
+        }
     }
 
     private CompletableFuture<Void> control(Opcode opcode, ByteBuffer payload, boolean last) {
