@@ -13,8 +13,10 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The engine's side of one reactive session: makes the {@link SproutWebSocketSession} when the connection opens,
- * subscribes the application's handler to it, and passes the engine's callbacks on. They come on a worker, one at a
- * time and in order, so the application's {@code receive()} subscriber runs there too. When the application's
+ * subscribes the application's handler to it, and passes the engine's callbacks on. They come one at a time and in
+ * order, on the engine's event loop when the connection has nothing else running (the handler is
+ * {@link #nonBlocking()}: reactive code never blocks, as on Reactor Netty, whose event loop runs it too), else on a
+ * worker; the application's {@code receive()} subscriber runs there too. When the application's
  * handling ends, the session is closed: normally ({@code 1000}) on completion, with {@code 1011} on an error, as on
  * Spring's other servers.
  */
@@ -26,33 +28,50 @@ final class SessionHandler implements WebSocketHandler {
     private final HandshakeInfo handshake;
     private final DataBufferFactory bufferFactory;
     private final String sessionId;
+    private final long sendWindow;
     private SproutWebSocketSession session;
     /** What broke the connection, told before it closed. */
     private Throwable failure;
 
     SessionHandler(org.springframework.web.reactive.socket.WebSocketHandler application, HandshakeInfo handshake,
-            DataBufferFactory bufferFactory, String sessionId) {
+            DataBufferFactory bufferFactory, String sessionId, long sendWindow) {
         this.application = application;
         this.handshake = handshake;
         this.bufferFactory = bufferFactory;
         this.sessionId = sessionId;
+        this.sendWindow = sendWindow;
+    }
+
+    /** Also has the engine write the sends of other threads in the connection's turn, together: a broadcast's. */
+    @Override
+    public boolean nonBlocking() {
+        return true;
     }
 
     @Override
     public void onOpen(WebSocket socket) {
-        session = new SproutWebSocketSession(socket, sessionId, handshake, bufferFactory);
+        session = new SproutWebSocketSession(socket, sessionId, handshake, bufferFactory, sendWindow);
         application.handle(session).subscribe(new BaseSubscriber<>() {
             @Override
             protected void hookOnComplete() {
-                session.close().subscribe();
+                closeSession(CloseStatus.NORMAL);
             }
 
             @Override
             protected void hookOnError(Throwable error) {
                 LOG.log(System.Logger.Level.DEBUG, "A WebSocket handler failed: closing with 1011", error);
-                session.close(CloseStatus.SERVER_ERROR).subscribe();
+                closeSession(CloseStatus.SERVER_ERROR);
             }
         });
+    }
+
+    /**
+     * The closing handshake, where the connection may already be gone (the server stopping, the client leaving): then
+     * the Close cannot be sent, which is no error of the application's.
+     */
+    private void closeSession(CloseStatus status) {
+        session.close(status).subscribe(null, unsent -> LOG.log(System.Logger.Level.DEBUG,
+                "The WebSocket's Close could not be sent: " + unsent));
     }
 
     @Override

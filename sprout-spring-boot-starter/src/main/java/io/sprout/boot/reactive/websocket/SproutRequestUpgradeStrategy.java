@@ -58,7 +58,8 @@ public final class SproutRequestUpgradeStrategy implements RequestUpgradeStrateg
         HandshakeInfo handshake = handshakeInfoFactory.get();
         return response.setComplete().then(Mono.deferContextual(context -> {
             SessionHandler session = new SessionHandler(ContextWebSocketHandler.decorate(handler, context),
-                    handshake, response.bufferFactory(), request.getId());
+                    handshake, response.bufferFactory(), request.getId(),
+                    MessageSender.windowFor(config.maxQueuedBytes()));
             CompletableFuture<Void> upgraded = new CompletableFuture<>();
             AsyncExchange engineExchange = engineRequest.asyncExchange();
             boolean queued = engineExchange.execute(() -> {

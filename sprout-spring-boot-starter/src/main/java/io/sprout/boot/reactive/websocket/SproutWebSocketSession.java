@@ -20,12 +20,12 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A Spring {@code WebSocketSession} over an engine {@link WebSocket}.
  *
- * <p><b>Sending</b> hands the engine one message at a time: the next is requested once the engine has taken the
- * previous one (its send future completes once the frame is handed to the connection), so an application that
- * produces faster than the client reads is held back instead of filling the engine's queue, whose bound
- * ({@code sprout.server.websocket.outbound-queue-limit}) would otherwise fail the send. Each message's buffer is
- * released as soon as the engine has copied it. {@code send} may be called more than once; frames keep the order in
- * which the engine was handed them.
+ * <p><b>Sending</b> hands the engine a window of messages ({@link MessageSender}): the next is requested while the
+ * messages not yet written fit in it, so an application that produces faster than the client reads is held back
+ * instead of filling the engine's queue, whose bound ({@code sprout.server.websocket.outbound-queue-limit}) would
+ * otherwise fail the send, and a burst still leaves in one write. Each message's buffer is released as soon as the
+ * engine has copied it. {@code send} may be called more than once; frames keep the order in which the engine was
+ * handed them.
  *
  * <p><b>Receiving</b>: see {@link ReceivedMessages}. Pings are answered by the engine and not delivered, as on
  * Reactor Netty.
@@ -34,9 +34,13 @@ final class SproutWebSocketSession extends AbstractWebSocketSession<WebSocket> {
 
     private final ReceivedMessages received;
     private final Sinks.One<CloseStatus> closeStatus = Sinks.one();
+    private final long sendWindow;
 
-    SproutWebSocketSession(WebSocket socket, String id, HandshakeInfo info, DataBufferFactory bufferFactory) {
+    /** @param sendWindow the bytes a send may have in the engine and not yet written ({@link MessageSender}) */
+    SproutWebSocketSession(WebSocket socket, String id, HandshakeInfo info, DataBufferFactory bufferFactory,
+            long sendWindow) {
         super(socket, id, info, bufferFactory);
+        this.sendWindow = sendWindow;
         this.received = new ReceivedMessages(socket, getLogPrefix());
     }
 
@@ -47,10 +51,8 @@ final class SproutWebSocketSession extends AbstractWebSocketSession<WebSocket> {
 
     @Override
     public Mono<Void> send(Publisher<WebSocketMessage> messages) {
-        return Flux.from(messages)
-                .concatMap(message -> Mono.fromFuture(() -> sendToEngine(message), true), 1)
-                .doOnDiscard(WebSocketMessage.class, WebSocketMessage::release)
-                .then();
+        return Mono.create(done -> Flux.from(messages).subscribe(
+                new MessageSender(this::sendToEngine, sendWindow, done)));
     }
 
     @Override
