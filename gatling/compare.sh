@@ -68,7 +68,10 @@
 #   RSS is read), WS_BROADCASTS (5), WS_MESSAGES (10), WS_GAP_SECONDS (2), WS_DRAIN_SECONDS (30),
 #   WS_LOCAL_ADDRESSES (e.g. "127.0.0.1,127.0.0.2": Gatling's source addresses, each with its own ephemeral ports),
 #   WS_MAX_CONNECTIONS (WS_SESSIONS + 2000: server.tomcat.max-connections and sprout.server.max-connections, whose
-#   default of 8,192 would refuse the 10,000 sessions).
+#   default of 8,192 would refuse the 10,000 sessions), WS_DEFLATE (1: each server's default for permessage-deflate,
+#   which Gatling always offers: Tomcat, Jetty and Sprout agree, and Gatling then compresses every message it sends,
+#   Reactor Netty never agrees; 0: Sprout declines too, for the same work as Reactor Netty; Tomcat and Jetty have no
+#   switch and still agree).
 # HTTP/2 knobs (h2 preset): LOAD_TOOL (wrk, or h2load: the WRK_* knobs then apply to h2load), H2_SHAPES
 #   ("c16m10 c64m100": h2load -c and -m per measured load), H2_IDLE_CONNECTIONS (2000; 0 = no idle step),
 #   H2_IDLE_SETTLE_SECONDS (3, after the last connection opened and before RSS is read), H2_IDLE_PING_SECONDS (15: a
@@ -150,11 +153,17 @@ esac
 : "${WS_ECHO_SESSIONS:=1000}" "${WS_ECHO_SECONDS:=30}" "${WS_ECHO_WARMUP_SECONDS:=20}" "${WS_SIZE:=64}"
 : "${WS_SESSIONS:=10000}" "${WS_RAMP_SECONDS:=20}" "${WS_HOLD_SECONDS:=20}" "${WS_SETTLE_SECONDS:=3}"
 : "${WS_BROADCASTS:=5}" "${WS_MESSAGES:=10}" "${WS_GAP_SECONDS:=2}" "${WS_DRAIN_SECONDS:=30}" "${WS_LOCAL_ADDRESSES:=}"
-: "${WS_MAX_CONNECTIONS:=$((WS_SESSIONS + 2000))}"
+: "${WS_MAX_CONNECTIONS:=$((WS_SESSIONS + 2000))}" "${WS_DEFLATE:=1}"
 if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
   # Tomcat and Sprout accept at most 8,192 connections by default (Jetty and Reactor Netty have no limit): beyond it
   # a handshake waits in the backlog until it times out. Each server ignores the other's property.
   APP_ARGS="${APP_ARGS:-} --server.tomcat.max-connections=$WS_MAX_CONNECTIONS --sprout.server.max-connections=$WS_MAX_CONNECTIONS"
+  if [ "$WS_DEFLATE" = 0 ]; then
+    # Gatling offers permessage-deflate on every connection and compresses all it sends once a server agrees.
+    # Tomcat, Jetty and Sprout agree by default, Reactor Netty never does: against Netty, the same work means
+    # Sprout declines too. Tomcat and Jetty have no switch (their containers negotiate it themselves).
+    APP_ARGS="$APP_ARGS --sprout.server.websocket.permessage-deflate=false"
+  fi
 fi
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
 : "${WRK_SETTLE_SECONDS:=10}" "${WRK_JIT_SETTLED_PERMILLE:=20}" "${WRK_WARMUP_MAX:=240}" "${LOAD_TOOL:=wrk}"

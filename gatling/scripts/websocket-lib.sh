@@ -25,6 +25,11 @@ ws_preflight() {
 
 ws_machine_lines() {
   echo "- WebSocket: Tomcat's and Sprout's connection limits raised to $WS_MAX_CONNECTIONS (application arguments above)"
+  if [ "$WS_DEFLATE" = 0 ]; then
+    echo "- WebSocket: permessage-deflate declined by Sprout (WS_DEFLATE=0) and Reactor Netty, agreed by Tomcat and Jetty, which have no switch"
+  else
+    echo "- WebSocket: permessage-deflate as each server's default (WS_DEFLATE=1): Tomcat, Jetty and Sprout agree, Reactor Netty does not"
+  fi
   echo "- WebSocket: echo $WS_ECHO_SESSIONS sessions x ${WS_ECHO_SECONDS}s after a ${WS_ECHO_WARMUP_SECONDS}s warm-up level, $WS_SIZE-character text messages; idle $WS_SESSIONS sessions ramped over ${WS_RAMP_SECONDS}s, held ${WS_HOLD_SECONDS}s, RSS read ${WS_SETTLE_SECONDS}s after the last opened; broadcast to $WS_SESSIONS sessions, $WS_BROADCASTS x $WS_MESSAGES messages of $WS_SIZE characters, ${WS_GAP_SECONDS}s apart (durations times scale $SCALE)${WS_LOCAL_ADDRESSES:+; source addresses $WS_LOCAL_ADDRESSES}"
 }
 
