@@ -16,6 +16,7 @@ import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs a Spring {@link HttpHandler} (WebFlux) on the engine: each request becomes a suspended engine exchange,
@@ -50,6 +51,8 @@ public final class SproutHttpHandlerAdapter implements RequestHandler {
 
     private final HttpHandler handler;
     private final DataBufferFactory bufferFactory;
+    /** Requests so far: each one's id. */
+    private final AtomicLong requestCount = new AtomicLong();
 
     public SproutHttpHandlerAdapter(HttpHandler handler) {
         this(handler, DefaultDataBufferFactory.sharedInstance);
@@ -75,8 +78,8 @@ public final class SproutHttpHandlerAdapter implements RequestHandler {
         }
         AsyncExchange exchange = request.startAsync();
         exchange.nonBlockingResponse();
-        SproutServerHttpRequest serverRequest = new SproutServerHttpRequest(request, uri, exchange, bufferFactory,
-                CHUNK_SIZE);
+        SproutServerHttpRequest serverRequest = new SproutServerHttpRequest(
+                Long.toHexString(requestCount.incrementAndGet()), request, uri, exchange, bufferFactory, CHUNK_SIZE);
         SproutServerHttpResponse serverResponse = new SproutServerHttpResponse(response, exchange, bufferFactory,
                 CHUNK_SIZE, "[" + serverRequest.getId() + "] ");
         ServerHttpResponse handledResponse = serverRequest.getMethod() == HttpMethod.HEAD

@@ -27,14 +27,19 @@ import java.security.cert.X509Certificate;
 final class SproutServerHttpRequest extends AbstractServerHttpRequest {
 
     private final HttpRequest request;
+    private final String id;
     private final RequestBodyPublisher body;
 
-    /** @param chunkSize the most bytes one body {@link DataBuffer} holds */
-    SproutServerHttpRequest(HttpRequest request, URI uri, AsyncExchange exchange, DataBufferFactory bufferFactory,
-            int chunkSize) {
+    /**
+     * @param id the request's {@link #getId()}, unique in the server (see {@link #initId()})
+     * @param chunkSize the most bytes one body {@link DataBuffer} holds
+     */
+    SproutServerHttpRequest(String id, HttpRequest request, URI uri, AsyncExchange exchange,
+            DataBufferFactory bufferFactory, int chunkSize) {
         super(HttpMethod.valueOf(request.method()), uri, "",
                 new HttpHeaders(new SproutHeadersAdapter(request.headers())));
         this.request = request;
+        this.id = id;
         this.body = new RequestBodyPublisher(exchange, request.body(), bufferFactory, chunkSize,
                 "[" + getId() + "] ");
     }
@@ -54,6 +59,15 @@ final class SproutServerHttpRequest extends AbstractServerHttpRequest {
         }
         String query = request.query();
         return new URI(request.scheme() + "://" + authority + request.path() + (query == null ? "" : "?" + query));
+    }
+
+    /**
+     * The server's count of requests: Spring's default, the object's identity hash, repeats among thousands of live
+     * requests, and an id is also a WebSocket session's id, which applications key maps by.
+     */
+    @Override
+    protected String initId() {
+        return id;
     }
 
     @Override

@@ -94,6 +94,7 @@ class ReactiveExchangeIT {
     private Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
         return switch (request.getPath().value()) {
             case "/random" -> answerRandomBytes(request, response);
+            case "/id" -> response.writeWith(text(response, request.getId()));
             case "/late" -> Mono.delay(Duration.ofMillis(50)).then(response.writeWith(text(response, "late")));
             case "/cookies" -> answerCookies(request, response);
             case "/headers" -> answerHeaderViews(request, response);
@@ -173,6 +174,20 @@ class ReactiveExchangeIT {
         assertThat(response.headers().firstValue("X-Received")).hasValue("12288");
         assertThat(response.body()).hasSize(1_234_567);
         assertThat(sha256(response.body())).isEqualTo(response.headers().firstValue("X-Sha256").orElseThrow());
+    }
+
+    /**
+     * The id counts the server's requests. Spring's default, the identity hash, repeats among thousands of live
+     * requests, and applications key WebSocket sessions by it.
+     */
+    @Test
+    void givesEveryRequestTheServersCountOfRequestsAsItsId() throws Exception {
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            ids.add(Long.parseLong(client.send(get("/id").build(), BodyHandlers.ofString()).body(), 16));
+        }
+
+        assertThat(ids).isSorted().doesNotHaveDuplicates();
     }
 
     @Test

@@ -76,6 +76,11 @@ class SproutServerHttpRequestTest {
     }
 
     @Test
+    void hasTheIdTheAdapterGaveIt() throws URISyntaxException {
+        assertThat(request(Sprout.headers().add("Host", "example.com"), null).getId()).isEqualTo("7");
+    }
+
+    @Test
     void readsTheEnginesHeadersAsTheyAre() throws URISyntaxException {
         Headers headers = Sprout.headers().add("Accept", "text/html").add("accept", "application/json");
 
@@ -89,7 +94,7 @@ class SproutServerHttpRequestTest {
 
     private static SproutServerHttpRequest request(Headers headers, TlsDetails tls) throws URISyntaxException {
         EngineRequest engine = new EngineRequest("/", null, headers, tls, LOCAL);
-        return new SproutServerHttpRequest(engine, SproutServerHttpRequest.uri(engine), null,
+        return new SproutServerHttpRequest("7", engine, SproutServerHttpRequest.uri(engine), null,
                 DefaultDataBufferFactory.sharedInstance, 1024);
     }
 
