@@ -682,11 +682,37 @@ PALETTE = ["#2b6cb0", "#dd6b20", "#38a169", "#d53f8c", "#805ad5", "#d69e2e", "#3
 LEGEND_ROW = 16
 
 
+# The reactive targets on Spring's WebFlux (after netty in TARGET_ORDER) are hatched as well: their dark shades sit as
+# close as 20 CIE76 units to netty's slate and to each other, too close to tell apart in a 10-pixel legend swatch,
+# and the stripes say "WebFlux" besides.
+HATCHED = {"sprout-webflux-nio-platform", "sprout-webflux-nio-virtual", "sprout-webflux-hybrid-platform",
+           "sprout-webflux-hybrid-virtual", "tomcat-webflux-platform"}
+
+
 def colour_of(name, index):
     """A target keeps its colour in every chart (one per target of TARGET_ORDER); other series go by position."""
     if name in TARGET_ORDER:
         return PALETTE[TARGET_ORDER.index(name) % len(PALETTE)]
     return PALETTE[index % len(PALETTE)]
+
+
+def paint_of(name, index):
+    """The fill of a series' bars and legend swatch: its colour, through a hatch pattern for HATCHED targets (defined
+    once per chart by hatch_patterns)."""
+    return f"url(#{hatch_id(name)})" if name in HATCHED else colour_of(name, index)
+
+
+def hatch_id(name):
+    return "hatch-" + name
+
+
+def hatch_patterns(series):
+    """SVG definitions of the hatch patterns the series need: their colour crossed by white diagonal stripes."""
+    patterns = [f'<pattern id="{hatch_id(name)}" width="5" height="5" patternUnits="userSpaceOnUse" '
+                f'patternTransform="rotate(45)"><rect width="5" height="5" fill="{colour_of(name, 0)}"/>'
+                f'<line x1="0" y1="0" x2="0" y2="5" stroke="white" stroke-width="2"/></pattern>'
+                for name in series if name in HATCHED]
+    return ["<defs>" + "".join(patterns) + "</defs>"] if patterns else []
 
 
 def legend_rows(series, left, right_edge):
@@ -730,6 +756,7 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
     top_value = nice_max(1.15 * max([v for v in values.values() if v is not None] or [1]))
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" font-size="11">',
+           *hatch_patterns(series),
            '<rect width="100%" height="100%" fill="white"/>',
            f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">'
            f'{html.escape(title)}</text>']
@@ -754,7 +781,7 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
             y = top + plot_h - h
             is_refused = (group, name) in refused
             paint = (f'fill="none" stroke="{colour_of(name, si)}" stroke-dasharray="3 2"' if is_refused
-                     else f'fill="{colour_of(name, si)}"')
+                     else f'fill="{paint_of(name, si)}"')
             label = "refused" if is_refused else fmt(value, digits)
             svg.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w - 2:.1f}" height="{h:.1f}" '
                        f'{paint}><title>{html.escape(f"{group} / {name}: {value}")}'
@@ -771,7 +798,7 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
     for row_number, row in enumerate(legend):
         y = one_row_height - 18 + LEGEND_ROW * row_number
         for name, x in row:
-            svg.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{colour_of(name, index[name])}"/>')
+            svg.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{paint_of(name, index[name])}"/>')
             svg.append(f'<text x="{x + 14}" y="{y + 9}">{html.escape(name)}</text>')
     svg.append("</svg>")
     path.write_text("\n".join(svg) + "\n")

@@ -582,6 +582,38 @@ class ChartLegendTest(unittest.TestCase):
         bars = dict(re.findall(r'fill="([^"]+)"><title>wrk-hello / ([^:]+):', svg))
         self.assertEqual({colour for _, colour, _ in legend}, set(bars))
 
+    def test_every_one_of_all_the_targets_gets_a_legend_entry_and_a_paint_of_its_own(self):
+        # All fourteen: the legend wraps into rows and the chart grows to hold them, each paint used by one target.
+        targets = benchreport.TARGET_ORDER
+        values = {("wrk-hello", target): 1000 + i for i, target in enumerate(targets)}
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "chart.svg"
+            benchreport.grouped_bars("wrk", "req/s", ["wrk-hello"], targets, values, path)
+            svg = path.read_text()
+        width, height = map(int, re.search(r'<svg [^>]*width="(\d+)" height="(\d+)"', svg).groups())
+        legend = re.findall(r'<rect x="(\d+)" y="(\d+)" width="10" height="10" fill="([^"]+)"/>\s*<text [^>]*>([^<]+)<',
+                            svg)
+        self.assertEqual([name for *_, name in legend], targets)
+        self.assertEqual(len({paint for _, _, paint, _ in legend}), len(targets))
+        self.assertGreater(len({y for _, y, _, _ in legend}), 1)
+        for x, y, _, name in legend:
+            self.assertLessEqual(int(x) + 14 + 7 * len(name), width, name)
+            self.assertLessEqual(int(y) + 10, height, name)
+        bars = dict(re.findall(r'fill="([^"]+)"><title>wrk-hello / ([^:]+):', svg))
+        self.assertEqual({paint for _, _, paint, _ in legend}, set(bars))
+        for name in benchreport.HATCHED:
+            self.assertIn(f'<pattern id="hatch-{name}"', svg)
+
+    def test_targets_painted_alike_differ_clearly_in_colour(self):
+        # Solid or hatched, two targets of the same fill style are at least 25 CIE76 units apart (about the
+        # difference between two named colours; ~2 is the smallest the eye sees side by side).
+        for style in (set(benchreport.TARGET_ORDER) - benchreport.HATCHED, benchreport.HATCHED):
+            colours = {name: benchreport.colour_of(name, 0) for name in style}
+            for a in colours:
+                for b in colours:
+                    if a < b:
+                        self.assertGreaterEqual(delta_e(colours[a], colours[b]), 25, (a, b))
+
     def test_a_target_keeps_its_colour_whichever_targets_share_the_chart(self):
         self.assertEqual(benchreport.colour_of("netty", 0), benchreport.colour_of("netty", 5))
         self.assertNotEqual(benchreport.colour_of("p50", 0), benchreport.colour_of("p95", 1))
@@ -610,6 +642,20 @@ class ChartLegendTest(unittest.TestCase):
         self.assertEqual(len({colour for _, colour, _ in legend}), len(targets))
         for x, _, name in legend:
             self.assertLessEqual(int(x) + 14 + 7 * len(name), width, name)
+
+
+def delta_e(first, second):
+    """CIE76 colour difference of two '#rrggbb' colours (sRGB, D65)."""
+    def lab(colour):
+        def linear(c):
+            return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b = (linear(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+        x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+        y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+        f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+        return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+    return sum((p - q) ** 2 for p, q in zip(lab(first), lab(second))) ** 0.5
 
 
 def ab_rows(old, new, target="sprout-nio-platform", endpoint="hello"):
