@@ -206,6 +206,20 @@ class LoadRefusalTest(unittest.TestCase):
         self.assertAlmostEqual(machineload.busy_cpus(before, after, 2), 4 / 3)
         self.assertEqual(machineload.busy_cpus(before, before, 2), 0.0)
 
+    def test_the_runners_own_processes_are_not_load(self):
+        # A runner (10) with a server (11) and a tool started in the window (12); 20 is someone else's.
+        before = {1: (0, 0), 10: (1, 5), 11: (10, 100), 20: (1, 50)}
+        after = {1: (0, 0), 10: (1, 6), 11: (10, 160), 12: (10, 30), 20: (1, 90)}
+        self.assertEqual(machineload.own_jiffies(before, after, 10), 1 + 60 + 30)
+        stat_before = "cpu  1000 0 0 1000 0 0 0 0\n"
+        stat_after = "cpu  1131 0 0 1200 0 0 0 0\n"
+        # 131 busy jiffies of 331, 91 of them the runner's: 40 of other work over 331 / 2 per CPU.
+        self.assertAlmostEqual(machineload.busy_cpus(stat_before, stat_after, 2, own=91), 2 * 40 / 331)
+
+    def test_a_process_stat_line_is_read_after_its_command_name(self):
+        line = "4242 (C2 Compiler (x)) S 4200 1 1 0 -1 0 0 0 0 0 17 5 0 0 20 0 1 0 0 0 0\n"
+        self.assertEqual(machineload.process_entry(line), (4200, 22))
+
 
 if __name__ == "__main__":
     unittest.main()
