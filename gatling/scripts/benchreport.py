@@ -29,7 +29,6 @@ throughput from the level's wall-clock span that the simulation prints.
 
 import csv
 import html
-import json
 import math
 import re
 import statistics
