@@ -1,25 +1,29 @@
 #!/usr/bin/env python3
 """Parses Gatling and wrk console output and writes the comparison report (Python 3 standard library only).
 
-Used by gatling/compare.sh:
-  benchreport.py gatling LOG key=value...   print one JSON result line parsed from a Gatling console log; with
-                                            clients=N, the Concurrency level of N clients of a multi-level run
-  benchreport.py wrk LOG key=value...       print one JSON result line parsed from `wrk --latency` output
-  benchreport.py h2load LOG key=value...    the same from h2load's output, with request_log=PATH (its --log-file)
-                                            for the percentiles; failed unless the run spoke HTTP/2 (h2c or h2)
-  benchreport.py h2idle LOG key=value...    the result line of h2idle.py: the server's memory per idle HTTP/2
-                                            connection
-  benchreport.py startfailure LOG key=value...  a failed row for a server that did not start, with Spring Boot's
-                                            failure description from its log LOG as the note
-  benchreport.py wsbroadcast LOG key=value...  the same for WebSocketBroadcast: its deliveries, from the line the
-                                            simulation prints, and its Gatling errors and assertions
-  benchreport.py wsidle LOG key=value...    the same for WebSocketIdle: its handshakes, and the server's memory
-                                            growth from rss_before_kb, rss_after_kb, heap_before_kb, heap_after_kb
-                                            and sessions_open
-  benchreport.py report RUN_DIR             read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
-                                            into RUN_DIR, print the Markdown tables
-  benchreport.py ab RUN_DIR                 the same for gatling/ab-wrk.sh: wrk rows with side=old|new, compared as
-                                            medians over rounds and the ratio new/old
+Used by gatling/compare.sh (through bench-lib.sh's record) and gatling/ab-wrk.sh:
+  benchreport.py row ROWS KIND LOG key=value...   append one row to ROWS, parsed from the tool's log LOG, judged by
+                                            verdict.py (the words exit_status=, limit=, stopped_early=, load_before=
+                                            and max_load= are what it judges by), and print its summary. KIND:
+    gatling          a Gatling console log; with clients=N, the level of N clients of a multi-level run
+    wrk              `wrk --latency` output
+    h2load           h2load's output, with request_log=PATH (its --log-file) for the percentiles; failed unless the
+                     run spoke HTTP/2 (h2c or h2)
+    h2idle           the result line of h2idle.py: the server's memory per idle HTTP/2 connection
+    startfailure     a failed row for a server that did not start, with Spring Boot's failure description from its
+                     log LOG as the note (and its exit status, when it exited)
+    wsbroadcast      WebSocketBroadcast: its deliveries, from the line the simulation prints, and its Gatling errors
+                     and assertions
+    wsidle           WebSocketIdle: its handshakes, and the server's memory growth from rss_before_kb, rss_after_kb,
+                     heap_before_kb, heap_after_kb and sessions_open
+  benchreport.py report RUN_DIR [key=value...]  read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
+                                            into RUN_DIR, print the verdict and the Markdown tables, exit with the
+                                            run's verdict (verdict.exit_code: 0 ok, 1 failed, 3 refused); words:
+                                            max_spread_percent= (10), max_load= (for the rules paragraph),
+                                            fail_on_ko=1 (the CI smoke: any KO fails its row)
+  benchreport.py ab RUN_DIR [key=value...]  the same for gatling/ab-wrk.sh: wrk rows with side=old|new, compared as
+                                            medians over rounds and the ratio new/old (none when a side's rounds
+                                            spread more than max_spread_percent)
 
 Gatling's simulation.log is binary and it writes no stats JSON, so the "---- Global Information ----" block of the
 console output is the source of the numbers (REFERENCE.md section 1). The console has no per-request numbers, so one
