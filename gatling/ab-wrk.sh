@@ -23,24 +23,26 @@
 # not alike. Results: docs/benchmarks/<date>-ab-<time>/ (results.md, results.csv, machine.md, rows.jsonl); wrk and
 # server logs in bench-results/<same id>/ (git-ignored).
 #
+# Verdicts (as compare.sh's): every wrk run's exit status goes into its row and non-zero fails it (124: timed out);
+# a measured round whose machine had more than MAX_LOAD CPUs busy with other work in the second before it is refused
+# and left out of its side's median; a side whose rounds spread more than MAX_SPREAD_PERCENT of their median (max -
+# min) refuses the comparison: no ratio, marked in the table. Exit status, after the report is written: 0 every
+# comparison valid, 1 a round failed (or a ratio is missing), 3 a comparison refused.
+#
 # Knobs: AB_ROUNDS (3), AB_SECONDS (10), AB_WARMUP ("40 30", seconds per window), AB_SETTLE_WINDOW (20),
 #   AB_JIT_SETTLED_PERMILLE (20, i.e. 2 % of one CPU), AB_WARMUP_MAX (300), AB_ENDPOINTS ("hello json"),
 #   AB_CONNECTIONS (50, one wrk thread), FLAVOUR (sprout: the profile a commit is built with), PIN (1 = server on CPU
 #   SERVER_CPU, wrk on CPU LOAD_CPU), JVM_FLAGS (as compare.sh), APP_ARGS, PORT (first port tried), OUT_DIR, RAW_DIR,
 #   AB_TLS (0; 1 = both sides on HTTPS with one EC P-256 key made for the run, as compare.sh's tls preset: wrk keeps
 #   its connections, so this measures TLS keep-alive).
-#   Maven flags for building a commit go in MAVEN_ARGS (e.g. -Dmaven.repo.local=...).
+#   Maven flags for building a commit go in MAVEN_ARGS (e.g. -Dmaven.repo.local=...). MAX_LOAD (0.5, "none" = off),
+#   MAX_SPREAD_PERCENT (10, "none" = off), LOAD_SAMPLE_SECONDS (1).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 REPORT="$ROOT/gatling/scripts/benchreport.py"
 # shellcheck source=scripts/bench-lib.sh
 . "$ROOT/gatling/scripts/bench-lib.sh"
-
-usage() {
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
-  exit 2
-}
 
 [ $# -ge 2 ] || usage
 OLD_SOURCE=$1
@@ -57,6 +59,9 @@ done
 : "${FLAVOUR:=sprout}" "${APP_ARGS:=}" "${PIN:=1}" "${SERVER_CPU:=0}" "${LOAD_CPU:=1}" "${PORT:=8080}"
 # The same flags as compare.sh, for both sides.
 : "${JVM_FLAGS:=-Xms512m -Xmx512m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
+# Verdicts, as compare.sh's (its header says why these defaults): a measured round after a busy second is refused,
+# and so is a side whose rounds spread more than MAX_SPREAD_PERCENT of their median (no ratio then).
+: "${MAX_LOAD:=0.5}" "${MAX_SPREAD_PERCENT:=10}" "${LOAD_SAMPLE_SECONDS:=1}"
 
 for source in "$OLD_SOURCE" "$NEW_SOURCE"; do
   [ -f "$source" ] || git -C "$ROOT" rev-parse --verify --quiet "$source^{commit}" > /dev/null \
@@ -72,9 +77,6 @@ if [ "$AB_TLS" = 1 ]; then
   SCHEME=https
   APP_ARGS="$APP_ARGS $(bench_key_store "$RAW_DIR/tls")"
 fi
-# Checked before this script's own builds raise it.
-awk '$1 > 0.5 { exit 1 }' <<< "$START_LOAD" \
-  || progress "WARNING: the machine is not quiet (load average $START_LOAD): ratios will mean little"
 need_package wrk wrk
 
 # ------------------------------------------------------------------ the two jars
@@ -109,12 +111,6 @@ prepare_side new "$NEW_SOURCE"
 # ------------------------------------------------------------------ one side of one round
 requests_per_second() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$1"; }
 
-run_wrk() { # seconds url log [wrk options]
-  local seconds=$1 url=$2 log=$3
-  shift 3
-  run_child timeout $((seconds + 30)) "${ON_LOAD_CPU[@]}" wrk -t1 -c"$AB_CONNECTIONS" -d"${seconds}s" "$@" "$url" > "$log" 2>&1
-}
-
 ENDPOINT_COUNT=$(wc -w <<< "$AB_ENDPOINTS")
 FAILED=0
 # One warm-up window of `seconds`, spread over the endpoints; sets WARM_RATES to what each endpoint reached.
@@ -123,7 +119,7 @@ warm_window() { # port log-prefix seconds
   [ "$seconds" -lt 1 ] && seconds=1
   WARM_RATES=""
   for endpoint in $AB_ENDPOINTS; do
-    run_wrk "$seconds" "$SCHEME://127.0.0.1:$port/benchmark/$endpoint" "$prefix-$endpoint.log"
+    run_wrk "$AB_CONNECTIONS" "$seconds" "$prefix-$endpoint.log" "$SCHEME://127.0.0.1:$port/benchmark/$endpoint"
     WARM_RATES+=" /$endpoint $(requests_per_second "$prefix-$endpoint.log")"
   done
 }
@@ -145,16 +141,16 @@ run_side() { # round target side
   progress "round $round/$AB_ROUNDS, $target, $side: starting on 127.0.0.1:$port (CPU $SERVER_CPU) $(props_of "$target")"
   start_server "${JAR[$side]}" "$target" "$port" "$prefix-server.log"
   pid=$SERVER_PID
-  local problem
-  if wait_ready "$pid" "$port" > /dev/null; then
-    problem=$(check_identity "$target" "$port")
-  else
-    problem="not ready within 180 s (see $prefix-server.log)"
+  if ! wait_ready "$pid" "$port" > /dev/null; then
+    progress "   -> FAILED: the server exited or was not ready within 180 s (see $prefix-server.log)"
+    record_start_failure "$target" "$prefix-server.log" "$pid" side="$side" round="$round"
+    FAILED=1
+    return 1
   fi
-  if [ -n "$problem" ]; then
-    printf '{"target": "%s", "side": "%s", "round": "%s", "tool": "-", "status": "failed", "note": "%s"}\n' \
-      "$target" "$side" "$round" "${problem//\"/\'}" >> "$ROWS"
+  local problem
+  if ! problem=$(check_identity "$target" "$port"); then
     progress "   -> FAILED: $problem"
+    record_status "$target" failed "$problem" side="$side" round="$round"
     stop_server "$pid"
     FAILED=1
     return 1
@@ -180,10 +176,11 @@ run_side() { # round target side
   done
   for endpoint in $AB_ENDPOINTS; do
     log="$prefix-$endpoint.log"
-    run_wrk "$AB_SECONDS" "$SCHEME://127.0.0.1:$port/benchmark/$endpoint" "$log" --latency
+    progress "   round $round /$endpoint:"
+    sample_load
+    run_wrk "$AB_CONNECTIONS" "$AB_SECONDS" "$log" --latency "$SCHEME://127.0.0.1:$port/benchmark/$endpoint"
     read -ra meta <<< "$(meta_of "$target")"
-    python3 "$REPORT" wrk "$log" "${meta[@]}" side="$side" simulation="wrk-$endpoint" round="$round" >> "$ROWS"
-    progress "   round $round /$endpoint: $(requests_per_second "$log") req/s"
+    record wrk "$log" "${meta[@]}" "${MEASURED[@]}" side="$side" simulation="wrk-$endpoint" round="$round"
   done
   WATCH_PID=""
   kill -0 "$pid" 2>/dev/null || { progress "   WARNING: the server died during the round (see $prefix-server.log)"; FAILED=1; }
@@ -207,27 +204,24 @@ END_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 {
   echo "## A/B run $RUN_ID: the blocking path, old against new"
   echo
-  echo "- date (UTC): $(date -u '+%Y-%m-%d %H:%M'); repository at $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  machine_lines
+  echo "- load average (1/5/15 min) when the run ended: $END_LOAD"
   echo "- old: ${PROVENANCE[old]}"
   echo "- new: ${PROVENANCE[new]}"
-  echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, kernel $(uname -r)"
-  echo "- JDK: $("$JAVA" -version 2>&1 | head -1)"
-  echo "- load average (1/5/15 min): $START_LOAD before, $END_LOAD after"
   [ "$AB_TLS" = 1 ] && echo "- TLS: both sides on HTTPS with one EC P-256 key generated for this run; wrk (OpenSSL) keeps its connections"
   echo "- server JVM flags (both sides): \`$JVM_FLAGS\`${APP_ARGS:+; application arguments \`$APP_ARGS\`}"
-  if [ "$PIN" = 1 ]; then
-    echo "- pinning: server \`taskset -c $SERVER_CPU\`, wrk \`taskset -c $LOAD_CPU\`; one server up at a time"
-  else
-    echo "- pinning: none; one server up at a time"
-  fi
+  pinning_line wrk "; one server up at a time"
   echo "- wrk: /benchmark/{${AB_ENDPOINTS// /,}}, 1 thread, $AB_CONNECTIONS connections; $AB_ROUNDS rounds of ${AB_SECONDS}s per endpoint, each on a fresh JVM after warm-up windows of ${AB_WARMUP// /s + }s (spread over the endpoints), then ${AB_SETTLE_WINDOW}s windows until the JIT compilers used < ${AB_JIT_SETTLED_PERMILLE} ms per s (at most ${AB_WARMUP_MAX}s in all); old first in odd rounds, new first in even ones"
   echo "- targets: ${TARGETS[*]}"
   echo "- raw logs: bench-results/$RUN_ID/ (not committed)"
 } > "$OUT_DIR/machine.md"
 
 echo
-python3 "$REPORT" ab "$OUT_DIR" || FAILED=1
+# Written first, judged after: 0 every comparison valid, 1 a round failed, 3 a comparison refused.
+python3 -B "$REPORT" ab "$OUT_DIR" max_spread_percent="$MAX_SPREAD_PERCENT" max_load="$MAX_LOAD"
+VERDICT=$?
 echo
 progress "load average (1/5/15 min): $START_LOAD before, $END_LOAD after"
 progress "done in $(( $(date +%s) - START_EPOCH ))s: $OUT_DIR"
-exit "$FAILED"
+[ "$FAILED" = 1 ] && VERDICT=1
+exit "$VERDICT"

@@ -54,21 +54,24 @@
 # Smoke: ABUSE_SCALE=0.05 ABUSE_SECONDS=20 ABUSE_SERVERS=sprout-nio-platform gatling/abuse.sh
 #        ABUSE_SCALE=0.05 ABUSE_SECONDS=15 ABUSE_ATTACKS=h2 ABUSE_SERVERS=tomcat-platform gatling/abuse.sh
 #
+# Verdicts: the attack client (abuse.py) is bounded by timeout and its exit status goes into its row; non-zero, or no
+# result, makes a "crashed" row (124: it timed out). gatling/scripts/abusereport.py writes every row (bash writes no
+# JSON) and the report; the run exits 1 when an attack could not be measured (a crashed row, or a server that did
+# not start), after writing the report. A server that fails an attack's acceptance is a result, not a failed run.
+# The machine's load is not judged here: the attacks measure what a server survives, not its speed.
+#
 # Loopback only. The servers keep the open-file limit this shell has; only the client processes raise theirs (as
 # far as allowed). Every process started here is stopped on exit, interrupted or not.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SCRIPTS="$ROOT/gatling/scripts"
+REPORT="$SCRIPTS/abusereport.py"
 # shellcheck source=scripts/bench-lib.sh
 . "$SCRIPTS/bench-lib.sh"
 # shellcheck source=h2tools.sh
 . "$ROOT/gatling/h2tools.sh"
 
-usage() {
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
-  exit 2
-}
 case "${1:-}" in -h|--help|help) usage ;; esac
 
 ALL_ATTACKS="slowloris idle slow-readers slow-bodies slow-uploads aborts flood fd-exhaustion graceful"
@@ -122,42 +125,7 @@ fi
 begin_run
 [ "$WITH_H2" = 1 ] && h2tools
 
-# ------------------------------------------------------------------ jars
-jar_of() { echo "$ROOT/sample-boot-app/target/$1/sample-boot-app-$1.jar"; }
-declare -A JAR_PROBLEM=()
-declare -A JAR_DONE=()
-build_jar() { # flavour
-  local flavour=$1 log="$RAW_DIR/logs/build-$1.log"
-  [ -n "${JAR_DONE[$flavour]:-}" ] && return 0
-  JAR_DONE[$flavour]=1
-  [ "$SKIP_BUILD" = 1 ] && [ -f "$(jar_of "$flavour")" ] && return 0
-  progress "building sample-boot-app-$flavour.jar (from scratch)"
-  build_sample_jar "$ROOT" "$flavour" "$log" > /dev/null \
-    || JAR_PROBLEM[$flavour]="building sample-boot-app -P $flavour failed (see $log)"
-}
-
 # ------------------------------------------------------------------ one attack on a fresh server
-record_status() { # target attack status note
-  printf '{"target": "%s", "attack": "%s", "status": "%s", "note": "%s"}\n' "$1" "$2" "$3" "${4//\"/\'}" >> "$ROWS"
-}
-summary_of_last_row() {
-  tail -1 "$ROWS" | python3 -c '
-import json, sys
-sys.path.insert(0, sys.argv[1])
-import abusereport
-row = json.loads(sys.stdin.read())
-passed, reasons = abusereport.verdict(row)
-if row.get("status", "ok") == "ok":
-    legit = row["legit"]["attack"]
-    print("   -> legit p50/p99 %s / %s, failed %d/%d; %s" % (abusereport.ms(legit["p50_ms"]),
-          abusereport.ms(legit["p99_ms"]), legit["failed"], legit["requests"], abusereport.describe_outcome(row)))
-    if "legit_h2" in row:
-        legit = row["legit_h2"]["attack"]
-        print("   -> legit h2 p50/p99 %s / %s, failed %d/%d" % (abusereport.ms(legit["p50_ms"]),
-              abusereport.ms(legit["p99_ms"]), legit["failed"], legit["requests"]))
-print("   -> " + ("pass" if passed else "FAIL: " + "; ".join(reasons)))' "$SCRIPTS"
-}
-
 STEP=0
 run_attack() { # target attack
   local target=$1 attack=$2 port log pid out
@@ -174,52 +142,40 @@ run_attack() { # target attack
     # Boot's failure report names the cause on the line after "Description:" (Sprout refusing HTTP/2, say).
     local cause
     cause=$(grep -A2 '^Description:' "$log" | sed -n 3p)
-    record_status "$target" "$attack" failed "not ready${cause:+: $cause} (see $log)"
+    record_status "$target" failed "not ready${cause:+: $cause} (see $log)" attack="$attack"
     progress "$target: FAILED to start${cause:+: $cause} (see $log)"
     stop_server "$pid"
     return 1
   fi
   local identity
   if ! identity=$(check_identity "$target" "$port"); then
-    record_status "$target" "$attack" failed "$identity"
+    record_status "$target" failed "$identity" attack="$attack"
     stop_server "$pid"
     return 1
   fi
   out="$RAW_DIR/logs/$target-$attack.json"
-  run_child timeout --kill-after=10 $(( ABUSE_SECONDS * 2 + 240 )) "${ON_LOAD_CPU[@]}" \
+  local client_log="$RAW_DIR/logs/$target-$attack-client.log" limit=$(( ABUSE_SECONDS * 2 + 240 ))
+  # The result is abuse.py's standard output, kept apart from its progress (the client log). The attacks are judged
+  # on what the server survived, not on speed, so the machine's load is not sampled (no MAX_LOAD).
+  run_child timeout --kill-after=10 "$limit" "${ON_LOAD_CPU[@]}" \
     python3 -B "$SCRIPTS/abuse.py" run "$attack" target="$target" pid="$pid" port="$port" scale="$ABUSE_SCALE" \
     seconds="$ABUSE_SECONDS" rate="$ABUSE_RATE" baseline="$ABUSE_BASELINE_SECONDS" sources="$ABUSE_SOURCES" \
-    trickle="$ABUSE_TRICKLE_SECONDS" work_dir="$RAW_DIR/logs" > "$out" 2> "$RAW_DIR/logs/$target-$attack-client.log"
-  local rc=$?
-  sed 's/^/  /' "$RAW_DIR/logs/$target-$attack-client.log" | grep -v '^  *$' | tail -3
-  if [ $rc -eq 0 ] && [ -s "$out" ]; then
-    tail -1 "$out" >> "$ROWS"
-  else
-    record_status "$target" "$attack" crashed "the attack client exited with $rc (see $RAW_DIR/logs/$target-$attack-client.log)"
-  fi
-  summary_of_last_row
+    trickle="$ABUSE_TRICKLE_SECONDS" work_dir="$RAW_DIR/logs" > "$out" 2> "$client_log"
+  measured $? "$limit"
+  sed 's/^/  /' "$client_log" | grep -v '^  *$' | tail -3
+  record "$out" target="$target" attack="$attack" client_log="$client_log" "${MEASURED[@]}"
   stop_server "$pid"
 }
 
 # ------------------------------------------------------------------ main
 write_machine() {
-  local commit
-  commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
   {
     echo "## Abuse run $RUN_ID"
     echo
-    echo "- date (UTC): $(date -u '+%Y-%m-%d %H:%M')"
-    echo "- commit: $commit (working tree may differ)"
-    echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo), kernel $(uname -r)"
-    echo "- JDK: $("$JAVA" -version 2>&1 | head -1)"
-    echo "- load average (1/5/15 min) when the run started: $START_LOAD"
+    machine_lines
     echo "- server JVM flags (identical for every target): \`$JVM_FLAGS\`; Spring Boot defaults${APP_ARGS:+; application arguments \`$APP_ARGS\`}"
     echo "- servers' open-file limit (soft/hard): $(ulimit -Sn)/$(ulimit -Hn); somaxconn $(cat /proc/sys/net/core/somaxconn)"
-    if [ "$PIN" = 1 ]; then
-      echo "- pinning: server \`taskset -c $SERVER_CPU\`, attack and legitimate clients \`taskset -c $LOAD_CPU\` (legitimate clients at nice -5)"
-    else
-      echo "- pinning: none"
-    fi
+    pinning_line "attack and legitimate clients" " (legitimate clients at nice -5)"
     echo "- scale $ABUSE_SCALE (counts), each attack <= ${ABUSE_SECONDS}s; legitimate clients: GET /benchmark/hello, $ABUSE_RATE/s, a new connection each, 5 s time-out; baseline ${ABUSE_BASELINE_SECONDS}s; slowloris trickle one byte per ${ABUSE_TRICKLE_SECONDS}s"
     if [ "$WITH_H2" = 1 ]; then
       echo "- h2 rows: servers started with \`--server.http2.enabled=true\`, attacked over h2c (prior knowledge); a legitimate HTTP/2 client beside the HTTP/1.1 one: GET /benchmark/hello, $ABUSE_RATE/s on one h2c connection, 5 s time-out; $(h2tools_versions | tail -1)"
@@ -231,17 +187,7 @@ write_machine() {
 
 progress "abuse harness: ${TARGETS[*]} x ${ATTACKS[*]}"
 progress "results: $OUT_DIR"
-RUNNABLE=()
-for target in "${TARGETS[@]}"; do
-  flavour=$(flavour_of "$target")
-  build_jar "$flavour"
-  if [ -n "${JAR_PROBLEM[$flavour]:-}" ]; then
-    progress "SKIP $target: ${JAR_PROBLEM[$flavour]}"
-    for attack in "${ATTACKS[@]}"; do record_status "$target" "$attack" skipped "${JAR_PROBLEM[$flavour]}"; done
-  else
-    RUNNABLE+=("$target")
-  fi
-done
+build_targets attack "${ATTACKS[@]}"
 write_machine
 TOTAL_STEPS=$(( ${#RUNNABLE[@]} * ${#ATTACKS[@]} ))
 for target in "${RUNNABLE[@]}"; do
@@ -252,6 +198,10 @@ done
 echo "- load average (1/5/15 min) when the run ended: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT_DIR/machine.md"
 progress "writing $OUT_DIR/results.md${SUMMARY_DOC:+ and the summary in ${SUMMARY_DOC#"$ROOT"/}}"
 echo
-python3 -B "$SCRIPTS/abusereport.py" report "$OUT_DIR" ${SUMMARY_DOC:+"$SUMMARY_DOC"} || exit 1
+# Written first, judged after: exit 1 when an attack could not be measured (a server that did not start, an attack
+# client that failed or timed out), not when a server failed an attack, which is a result.
+python3 -B "$REPORT" report "$OUT_DIR" ${SUMMARY_DOC:+"$SUMMARY_DOC"}
+VERDICT=$?
 progress "done in $(( $(date +%s) - START_EPOCH ))s: $OUT_DIR"
-[ ${#RUNNABLE[@]} -gt 0 ]
+[ ${#RUNNABLE[@]} -gt 0 ] || exit 1
+exit "$VERDICT"

@@ -13,7 +13,9 @@
 #
 # Results: docs/benchmarks/<date>-alloc-<time>/ (results.md: the machine and its load before and after, the
 # per-request figures, each target's top classes and sites; rows.jsonl); recordings, wrk and server logs in
-# bench-results/<same id>/. A row whose wrk failed or saw errors is marked failed, and the run exits non-zero.
+# bench-results/<same id>/. wrk's exit status goes into the row (gatling/scripts/allocreport.py writes it): a row whose
+# wrk exited non-zero (124: timed out) or saw errors is marked failed, and the run exits non-zero after the report.
+# The machine's load is not judged: bytes per request do not depend on speed.
 # Knobs: ALLOC_SECONDS (20), ALLOC_WARMUP (30, then settling as ab-wrk.sh), ALLOC_CONNECTIONS (50), PIN (1),
 #   SERVER_CPU (0), LOAD_CPU (1), PORT (8080), JVM_FLAGS, APP_ARGS, OUT_DIR, RAW_DIR. Jars must be built
 #   (compare.sh builds them; or ./mvnw -pl sample-boot-app -am package -DskipTests -P <flavour>).
@@ -23,11 +25,6 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 REPORT="$ROOT/gatling/scripts/allocreport.py"
 # shellcheck source=scripts/bench-lib.sh
 . "$ROOT/gatling/scripts/bench-lib.sh"
-
-usage() {
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
-  exit 2
-}
 
 [ $# -ge 2 ] || usage
 REQUEST_PATH=$1
@@ -49,9 +46,8 @@ need_package wrk wrk
 JCMD="$(dirname "$JAVA")/jcmd"
 JFR="$(dirname "$JAVA")/jfr"
 
-run_wrk() { # seconds log
-  run_child timeout $(($1 + 30)) "${ON_LOAD_CPU[@]}" wrk -t1 -c"$ALLOC_CONNECTIONS" -d"$1s" --latency \
-    "$SCHEME://127.0.0.1:$PORT_IN_USE$REQUEST_PATH" > "$2" 2>&1
+load() { # seconds log
+  run_wrk "$ALLOC_CONNECTIONS" "$1" "$2" --latency "$SCHEME://127.0.0.1:$PORT_IN_USE$REQUEST_PATH"
 }
 
 progress "JFR allocation profile of $REQUEST_PATH: ${TARGETS[*]}; load average $START_LOAD"
@@ -65,18 +61,18 @@ for target in "${TARGETS[@]}"; do
   pid=$SERVER_PID
   wait_ready "$pid" "$PORT_IN_USE" > /dev/null || die "$target did not start: see $log"
   WATCH_PID=$pid
-  run_wrk "$ALLOC_WARMUP" "$RAW_DIR/logs/$target-warmup.log"
+  load "$ALLOC_WARMUP" "$RAW_DIR/logs/$target-warmup.log"
   # Settled when the JIT compiler threads used under 2 % of a CPU over a 10 s window (at most 6 windows).
   for _ in 1 2 3 4 5 6; do
     before=$(jit_cpu_ms "$pid")
-    run_wrk 10 "$RAW_DIR/logs/$target-settle.log"
+    load 10 "$RAW_DIR/logs/$target-settle.log"
     [ $(( $(jit_cpu_ms "$pid") - before )) -lt 200 ] && break
   done
   recording="$RAW_DIR/$target.jfr"
   "$JCMD" "$pid" JFR.start name=alloc settings=profile filename="$recording" > /dev/null \
     || die "JFR.start failed for $target"
-  run_wrk "$ALLOC_SECONDS" "$RAW_DIR/logs/$target-measured.log"
-  wrk_status=$?
+  # Bytes per request do not depend on speed, so the machine's load is not sampled: MEASURED carries wrk's exit status.
+  load "$ALLOC_SECONDS" "$RAW_DIR/logs/$target-measured.log"
   "$JCMD" "$pid" JFR.stop name=alloc > /dev/null || die "JFR.stop failed for $target"
   WATCH_PID=""
   stop_server "$pid"
@@ -85,10 +81,10 @@ for target in "${TARGETS[@]}"; do
   for view in allocation-by-class allocation-by-site; do
     "$JFR" view --width 150 "$view" "$recording" > "$RAW_DIR/$target-$view.txt" 2>&1
   done
-  python3 "$REPORT" row "$RAW_DIR/$target-heap.json" "$RAW_DIR/logs/$target-measured.log" "$wrk_status" \
-    $(meta_of "$target") \
-    path="$REQUEST_PATH" seconds="$ALLOC_SECONDS" >> "$ROWS" || die "no row for $target"
-  progress "$target: $(tail -1 "$ROWS")"
+  progress "$target:"
+  # shellcheck disable=SC2046 # meta_of's words
+  record "$RAW_DIR/$target-heap.json" "$RAW_DIR/logs/$target-measured.log" $(meta_of "$target") "${MEASURED[@]}" \
+    path="$REQUEST_PATH" seconds="$ALLOC_SECONDS" || die "no row for $target"
 done
 END_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 python3 "$REPORT" report "$ROWS" "$RAW_DIR" "$START_LOAD" "$END_LOAD" > "$OUT_DIR/results.md"

@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
 """Summaries, verdicts and the Markdown report of the abuse harness (Python 3 standard library only).
 
+  abusereport.py row ROWS OUT key=value...     append the row of one attack to ROWS: abuse.py's result line in OUT,
+                                                or, when the attack client exited non-zero (exit_status=, limit=) or
+                                                wrote nothing, a crashed row saying so (target=, attack=,
+                                                client_log=); print its summary and verdict
   abusereport.py report RUN_DIR [SUMMARY_DOC]   read RUN_DIR/rows.jsonl, write RUN_DIR/results.md (and print it);
                                                 with SUMMARY_DOC, also replace the part of that file between
-                                                <!-- abuse-results:begin --> and <!-- abuse-results:end -->
+                                                <!-- abuse-results:begin --> and <!-- abuse-results:end -->;
+                                                exit 1 when an attack could not be measured (a crashed or failed row:
+                                                a server that did not start, an attack client that failed), not when
+                                                a server failed an attack, which is a result
 
 The acceptance of issue 11, as this harness reads it (every threshold is a constant below):
   slowloris      legit p99 <= 100 ms, and every slow client answered 408 within 15 s of connecting
@@ -33,6 +40,9 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+
+import runrows
+from verdict import EXIT_FAILED, EXIT_OK, tool_failure
 
 P99_LIMIT_MS = 100.0
 SERVED_P99_LIMIT_MS = 1000.0
@@ -403,9 +413,47 @@ def replace_summary(document, summary):
     return pattern.sub(lambda _: f"{SUMMARY_BEGIN}\n{summary.rstrip()}\n{SUMMARY_END}", document)
 
 
+def attack_row(out_path, assignments):
+    """The row of one attack: abuse.py's last result line, or a crashed row saying why there is none."""
+    words = runrows.words(assignments)
+    exit_status = words.get("exit_status")
+    out = Path(out_path)
+    lines = [line for line in (out.read_text().splitlines() if out.exists() else []) if line.strip()]
+    failure = tool_failure("the attack client", exit_status, words.get("limit"))
+    if failure is None and lines:
+        return dict(json.loads(lines[-1]), exit_status=exit_status)
+    return {"target": words.get("target"), "attack": words.get("attack"), "status": "crashed",
+            "exit_status": exit_status,
+            "note": f"{failure or 'the attack client wrote no result'} (see {words.get('client_log', out.name)})"}
+
+
+def summary_lines(row):
+    """What abuse.sh prints under an attack's progress line."""
+    passed, reasons = verdict(row)
+    lines = []
+    if row.get("status", "ok") == "ok":
+        legit = row["legit"]["attack"]
+        lines.append("   -> legit p50/p99 %s / %s, failed %d/%d; %s" % (
+            ms(legit["p50_ms"]), ms(legit["p99_ms"]), legit["failed"], legit["requests"], describe_outcome(row)))
+        if "legit_h2" in row:
+            legit = row["legit_h2"]["attack"]
+            lines.append("   -> legit h2 p50/p99 %s / %s, failed %d/%d" % (
+                ms(legit["p50_ms"]), ms(legit["p99_ms"]), legit["failed"], legit["requests"]))
+    lines.append("   -> " + ("pass" if passed else "FAIL: " + "; ".join(reasons)))
+    return lines
+
+
+def row_command(rows_path, out_path, assignments):
+    row = attack_row(out_path, assignments)
+    runrows.append(rows_path, row)
+    print("\n".join(summary_lines(row)))
+
+
 def report(run_dir, summary_doc=None):
+    """Writes results.md (and the summary in summary_doc); returns the exit status: failed when an attack could not
+    be measured."""
     run_dir = Path(run_dir)
-    rows = [json.loads(line) for line in (run_dir / "rows.jsonl").read_text().splitlines() if line.strip()]
+    rows = runrows.read(run_dir / "rows.jsonl")
     machine_file = run_dir / "machine.md"
     machine = machine_file.read_text() if machine_file.exists() else ""
     text = render(rows, machine)
@@ -416,13 +464,15 @@ def report(run_dir, summary_doc=None):
         where = run_dir.resolve().relative_to(doc.parent.resolve()).as_posix()
         link = f"From the run [{run_dir.name}]({where}/results.md) (machine, settings and the full tables there).\n\n"
         doc.write_text(replace_summary(doc.read_text(), link + render(rows)))
-    return all(verdict(row)[0] for row in rows)
+    return EXIT_FAILED if any(row.get("status", "ok") in ("crashed", "failed") for row in rows) else EXIT_OK
 
 
 def main(argv):
-    if len(argv) in (2, 3) and argv[0] == "report":
-        report(argv[1], argv[2] if len(argv) == 3 else None)
+    if len(argv) >= 3 and argv[0] == "row":
+        row_command(argv[1], argv[2], argv[3:])
         return 0
+    if len(argv) in (2, 3) and argv[0] == "report":
+        return report(argv[1], argv[2] if len(argv) == 3 else None)
     print(__doc__, file=sys.stderr)
     return 2
 

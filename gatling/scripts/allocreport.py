@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Rows and report of gatling/alloc.sh: bytes allocated per request from a JFR recording's heap summaries.
 
-    allocreport.py row HEAP_JSON WRK_LOG WRK_STATUS key=value...   prints one JSON row
+    allocreport.py row ROWS HEAP_JSON WRK_LOG key=value...          appends one row to ROWS and prints it; wrk's
+                                                                    exit_status (and limit) among the words
     allocreport.py report ROWS_JSONL RAW_DIR LOAD_BEFORE LOAD_AFTER prints results.md; exits 1 if a row failed
 """
 import json
@@ -10,6 +11,9 @@ import platform
 import re
 import sys
 from datetime import datetime
+
+import runrows
+from verdict import EXIT_FAILED, EXIT_OK, tool_failure
 
 TOP_LINES = 16
 
@@ -58,19 +62,20 @@ def wrk_figures(text):
     return (float(rate.group(1)) if rate else None), errors
 
 
-def make_row(heap_json, wrk_log, wrk_status, pairs):
-    row = dict(pair.split("=", 1) for pair in pairs)
+def make_row(heap_json, wrk_log, pairs):
+    row = runrows.words(pairs)
     with open(heap_json) as f:
         events = json.load(f)["recording"]["events"]
     with open(wrk_log) as f:
         rate, errors = wrk_figures(f.read())
     per_second, collections = allocation_rate(events)
-    row.update(requests_per_second=rate, wrk_status=int(wrk_status), errors=errors, collections=collections,
+    row.update(requests_per_second=rate, errors=errors, collections=collections,
                allocated_mb_per_second=None if per_second is None else round(per_second / 2**20, 1),
                bytes_per_request=None if per_second is None or not rate else round(per_second / rate))
     failed = []
-    if row["wrk_status"] != 0:
-        failed.append("wrk exited with %d" % row["wrk_status"])
+    failure = tool_failure("wrk", row.get("exit_status"), row.get("limit"), bool(row.get("stopped_early")))
+    if failure:
+        failed.append(failure)
     if errors:
         failed.append("%d errors" % errors)
     if row["bytes_per_request"] is None:
@@ -80,8 +85,7 @@ def make_row(heap_json, wrk_log, wrk_status, pairs):
 
 
 def report(rows_path, raw_dir, load_before, load_after):
-    with open(rows_path) as f:
-        rows = [json.loads(line) for line in f if line.strip()]
+    rows = runrows.read(rows_path)
     out = ["# Allocation per request (JFR)", ""]
     out.append("Machine: %s, %d CPUs, %s; load average %s before, %s after." % (
         platform.machine(), os.cpu_count(), platform.platform(), load_before, load_after))
@@ -101,7 +105,7 @@ def report(rows_path, raw_dir, load_before, load_after):
                     lines = f.read().strip().splitlines()[:TOP_LINES]
                 out += ["", "## %s: %s" % (row["target"], view), "", "```"] + lines + ["```"]
     print("\n".join(out))
-    return 1 if any(row["status"] != "ok" for row in rows) else 0
+    return EXIT_FAILED if any(row["status"] != "ok" for row in rows) else EXIT_OK
 
 
 def fmt(value, pattern):
@@ -112,7 +116,9 @@ def fmt(value, pattern):
 
 def main(argv):
     if len(argv) >= 5 and argv[1] == "row":
-        print(json.dumps(make_row(argv[2], argv[3], argv[4], argv[5:])))
+        row = make_row(argv[3], argv[4], argv[5:])
+        runrows.append(argv[2], row)
+        print(json.dumps(row))
         return 0
     if len(argv) == 6 and argv[1] == "report":
         return report(*argv[2:])

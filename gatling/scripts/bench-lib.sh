@@ -1,10 +1,18 @@
-# Shared by gatling/compare.sh, gatling/abuse.sh and gatling/ab-wrk.sh (sourced, never run): finding a JDK and the load tools,
-# the targets and their properties, building the sample jar from scratch, and starting, probing and stopping pinned
-# servers so that nothing is left running. The caller sets START_EPOCH, JVM_FLAGS, APP_ARGS, PIN, SERVER_CPU and
-# LOAD_CPU, installs `trap cleanup EXIT`, and calls find_jdk and setup_pinning before starting anything (begin_run
-# does all three for a results run). SCHEME
-# (default http) is https when the servers were started with server.ssl.* in APP_ARGS (see bench_key_store).
+# Shared by gatling/compare.sh, gatling/abuse.sh, gatling/ab-wrk.sh and gatling/alloc.sh (sourced, never run): finding
+# a JDK and the load tools, the targets and their properties, building the sample jar from scratch, starting, probing
+# and stopping pinned servers so that nothing is left running, running a tool with its time limit and its exit status
+# kept, and handing rows to Python (bash writes no JSON). The caller sets START_EPOCH, JVM_FLAGS, APP_ARGS, PIN,
+# SERVER_CPU and LOAD_CPU, installs `trap cleanup EXIT`, and calls find_jdk and setup_pinning before starting anything
+# (begin_run does all three for a results run); a runner that records rows sets REPORT (its Python report, whose
+# `row ROWS ...` command judges and appends one row) and MAX_LOAD (see sample_load). SCHEME (default http) is https
+# when the servers were started with server.ssl.* in APP_ARGS (see bench_key_store).
+BENCH_SCRIPTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
+# The runner's header comment (the script that was run), as its help.
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+  exit 2
+}
 progress() { printf '[%s +%4ss] %s\n' "$(date -u +%H:%M:%S)" "$(( $(date +%s) - START_EPOCH ))" "$*"; }
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 
@@ -27,14 +35,18 @@ stop_pid() {
 
 # Runs a command in the background and waits, so the EXIT trap can stop it. With WATCH_PID set, the command is
 # stopped early if that process (the server) exits, instead of waiting for its own time-outs.
+# STOPPED_EARLY says whether it was.
 WATCH_PID=""
+STOPPED_EARLY=""
 run_child() {
+  STOPPED_EARLY=""
   "$@" &
   CHILD_PID=$!
   if [ -n "$WATCH_PID" ]; then
     while kill -0 "$CHILD_PID" 2>/dev/null; do
       if ! kill -0 "$WATCH_PID" 2>/dev/null; then
         kill -TERM "$CHILD_PID" 2>/dev/null
+        STOPPED_EARLY=1
         break
       fi
       sleep 0.2
@@ -44,6 +56,50 @@ run_child() {
   local rc=$?
   CHILD_PID=""
   return $rc
+}
+
+# ------------------------------------------------------------------ measured runs and their rows
+# Every tool run that makes a row goes through run_measured (or, for one whose load was sampled already or does not
+# matter, run_bounded): its time limit is timeout's, and what the row needs to judge it lands in MEASURED, words for
+# `record`: the exit status (124 when the limit stopped it), the limit, whether run_child stopped it because its server
+# died, the machine's load just before it and the most allowed.
+MEASURED=()
+LOAD_BEFORE=""
+# The CPUs that work outside this runner ($$ and every process below it: its servers, its tools) kept busy over
+# LOAD_SAMPLE_SECONDS (1), in LOAD_BEFORE: taken just before a measured run, it sees what would compete with the
+# measurement (machineload.py says why not the 1-minute load average).
+sample_load() {
+  LOAD_BEFORE=$(python3 -B "$BENCH_SCRIPTS/machineload.py" "${LOAD_SAMPLE_SECONDS:-1}" $$)
+}
+measured() { # exit-status limit-seconds
+  MEASURED=(exit_status="$1" limit="$2" load_before="$LOAD_BEFORE" max_load="${MAX_LOAD:-none}"
+    ${STOPPED_EARLY:+stopped_early=1})
+}
+run_bounded() { # limit-seconds log command...: the command under timeout (killed 10 s after its limit), output to log
+  local limit=$1 log=$2
+  shift 2
+  run_child timeout --kill-after=10 "$limit" "$@" > "$log" 2>&1
+  measured $? "$limit"
+}
+run_measured() { # limit-seconds log command...: run_bounded, after sampling the machine's load
+  sample_load
+  run_bounded "$@"
+}
+# wrk pinned to the load CPU with one thread, bounded by the run's length + 30 s.
+run_wrk() { # connections seconds log [wrk option...] url
+  local connections=$1 seconds=$2 log=$3
+  shift 3
+  run_bounded $((seconds + 30)) "$log" "${ON_LOAD_CPU[@]}" wrk -t1 -c"$connections" -d"${seconds}s" "$@"
+}
+
+# One row from a tool's log, judged and appended to ROWS by the runner's Python report, which prints its summary.
+record() { # kind log key=value...
+  python3 -B "$REPORT" row "$ROWS" "$@"
+}
+# A row without a tool's log: a target skipped, or failed before any tool ran.
+record_status() { # target status note [key=value...]
+  # shellcheck disable=SC2046 # meta_of's words
+  python3 -B "$BENCH_SCRIPTS/runrows.py" "$ROWS" $(meta_of "$1") tool=- simulation=- status="$2" note="$3" "${@:4}"
 }
 
 # ------------------------------------------------------------------ tools
@@ -170,6 +226,70 @@ build_sample_jar() { # root flavour log
     && [ -f "$jar" ] && echo "$jar"
 }
 
+jar_of() { echo "$ROOT/sample-boot-app/target/$1/sample-boot-app-$1.jar"; } # flavour
+# Builds a flavour's jar once per run (reused with SKIP_BUILD=1 when it exists); a jar that cannot be built leaves the
+# reason in JAR_PROBLEM[flavour], so its targets are skipped, not failed.
+declare -A JAR_READY=()
+declare -A JAR_PROBLEM=()
+build_jar() { # flavour
+  local flavour=$1 jar log
+  jar=$(jar_of "$flavour")
+  log="$RAW_DIR/logs/build-$flavour.log"
+  [ -n "${JAR_READY[$flavour]:-}${JAR_PROBLEM[$flavour]:-}" ] && return 0
+  if [ "${SKIP_BUILD:-0}" = 1 ] && [ -f "$jar" ]; then JAR_READY[$flavour]=1; return 0; fi
+  if [[ "$flavour" == sprout* ]] && [ ! -d "$ROOT/sprout-spring-boot-starter/src/main" ]; then
+    JAR_PROBLEM[$flavour]="Sprout's starter (sprout-spring-boot-starter) has no sources yet"
+    return 0
+  fi
+  progress "building sample-boot-app-$flavour.jar (from scratch)"
+  if build_sample_jar "$ROOT" "$flavour" "$log" > /dev/null; then
+    JAR_READY[$flavour]=1
+  else
+    JAR_PROBLEM[$flavour]="building sample-boot-app -P $flavour failed (see $log)"
+  fi
+}
+
+# Builds the jar of every target in TARGETS: RUNNABLE gets the targets whose jar is ready; each other one is skipped
+# with a row saying why (with key and values, one row per value: abuse.sh records one per attack).
+build_targets() { # [key value...]
+  local key=${1:-} target flavour value
+  [ $# -gt 0 ] && shift
+  RUNNABLE=()
+  for target in "${TARGETS[@]}"; do
+    flavour=$(flavour_of "$target")
+    build_jar "$flavour"
+    if [ -z "${JAR_PROBLEM[$flavour]:-}" ]; then
+      RUNNABLE+=("$target")
+      continue
+    fi
+    progress "SKIP $target: ${JAR_PROBLEM[$flavour]}"
+    if [ -z "$key" ]; then
+      record_status "$target" skipped "${JAR_PROBLEM[$flavour]}"
+    else
+      for value in "$@"; do record_status "$target" skipped "${JAR_PROBLEM[$flavour]}" "$key=$value"; done
+    fi
+  done
+}
+
+# The lines every run's machine.md starts with: when, which commit, which machine and JDK, how loaded, and the
+# verdict knobs.
+machine_lines() {
+  echo "- date (UTC): $(date -u '+%Y-%m-%d %H:%M')"
+  echo "- commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown) (working tree may differ)"
+  echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo), kernel $(uname -r)"
+  echo "- JDK: $("$JAVA" -version 2>&1 | head -1)"
+  echo "- load average (1/5/15 min) when the run started: $START_LOAD (anything else running skews absolute numbers)"
+  [ -n "${MAX_LOAD:-}" ] && echo "- verdicts: MAX_LOAD $MAX_LOAD (CPUs busy with other work in the ${LOAD_SAMPLE_SECONDS:-1}s before each measured run), MAX_SPREAD_PERCENT ${MAX_SPREAD_PERCENT:-none}"
+  return 0
+}
+pinning_line() { # what-runs-on-the-load-CPU [remark]
+  if [ "$PIN" = 1 ]; then
+    echo "- pinning: server \`taskset -c $SERVER_CPU\`, $1 \`taskset -c $LOAD_CPU\`${2:-}"
+  else
+    echo "- pinning: none"
+  fi
+}
+
 # CPU time (ms) of the JVM's JIT compiler threads (C1 and C2), from /proc: utime + stime at 100 ticks per second.
 jit_cpu_ms() { # pid
   local task ticks=0 fields
@@ -241,8 +361,25 @@ wait_ready() { # pid port -> prints ms from launch to the first 200 of /benchmar
 # as a servlet application it would have no DispatcherServlet (no Spring MVC on its class path), so /benchmark/health
 # would never have answered.
 check_identity() { # target port: the jar must really run the server we think we measure
-  local expected actual
+  local expected answer status actual
   expected=$(server_of "$1")
-  actual=$(curl_probe 5 "$SCHEME://127.0.0.1:$2/benchmark/json" | sed -n 's/.*"server":"\([a-z]*\)".*/\1/p')
-  [ "$actual" = "$expected" ] || { echo "answered as '${actual:-nothing}', expected '$expected'"; return 1; }
+  answer=$(curl_probe 5 "$SCHEME://127.0.0.1:$2/benchmark/json")
+  status=$?
+  actual=$(sed -n 's/.*"server":"\([a-z]*\)".*/\1/p' <<< "$answer")
+  [ "$actual" = "$expected" ] && return 0
+  echo "answered as '${actual:-nothing}', expected '$expected'$([ "$status" -ne 0 ] && echo " (curl exited with status $status)")"
+  return 1
+}
+# The row of a server that exited or never answered /benchmark/health, with its exit status when it exited; the server
+# is stopped.
+record_start_failure() { # target log pid [key=value...]
+  local target=$1 log=$2 pid=$3 status=""
+  shift 3
+  if ! kill -0 "$pid" 2>/dev/null; then
+    wait "$pid" 2>/dev/null
+    status=$?
+  fi
+  # shellcheck disable=SC2046 # meta_of's words
+  record startfailure "$log" $(meta_of "$target") simulation=- ${status:+exit_status=$status} "$@"
+  stop_server "$pid"
 }

@@ -1,25 +1,29 @@
 #!/usr/bin/env python3
 """Parses Gatling and wrk console output and writes the comparison report (Python 3 standard library only).
 
-Used by gatling/compare.sh:
-  benchreport.py gatling LOG key=value...   print one JSON result line parsed from a Gatling console log; with
-                                            clients=N, the Concurrency level of N clients of a multi-level run
-  benchreport.py wrk LOG key=value...       print one JSON result line parsed from `wrk --latency` output
-  benchreport.py h2load LOG key=value...    the same from h2load's output, with request_log=PATH (its --log-file)
-                                            for the percentiles; failed unless the run spoke HTTP/2 (h2c or h2)
-  benchreport.py h2idle LOG key=value...    the result line of h2idle.py: the server's memory per idle HTTP/2
-                                            connection
-  benchreport.py startfailure LOG key=value...  a failed row for a server that did not start, with Spring Boot's
-                                            failure description from its log LOG as the note
-  benchreport.py wsbroadcast LOG key=value...  the same for WebSocketBroadcast: its deliveries, from the line the
-                                            simulation prints, and its Gatling errors and assertions
-  benchreport.py wsidle LOG key=value...    the same for WebSocketIdle: its handshakes, and the server's memory
-                                            growth from rss_before_kb, rss_after_kb, heap_before_kb, heap_after_kb
-                                            and sessions_open
-  benchreport.py report RUN_DIR             read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
-                                            into RUN_DIR, print the Markdown tables
-  benchreport.py ab RUN_DIR                 the same for gatling/ab-wrk.sh: wrk rows with side=old|new, compared as
-                                            medians over rounds and the ratio new/old
+Used by gatling/compare.sh (through bench-lib.sh's record) and gatling/ab-wrk.sh:
+  benchreport.py row ROWS KIND LOG key=value...   append one row to ROWS, parsed from the tool's log LOG, judged by
+                                            verdict.py (the words exit_status=, limit=, stopped_early=, load_before=
+                                            and max_load= are what it judges by), and print its summary. KIND:
+    gatling          a Gatling console log; with clients=N, the level of N clients of a multi-level run
+    wrk              `wrk --latency` output
+    h2load           h2load's output, with request_log=PATH (its --log-file) for the percentiles; failed unless the
+                     run spoke HTTP/2 (h2c or h2)
+    h2idle           the result line of h2idle.py: the server's memory per idle HTTP/2 connection
+    startfailure     a failed row for a server that did not start, with Spring Boot's failure description from its
+                     log LOG as the note (and its exit status, when it exited)
+    wsbroadcast      WebSocketBroadcast: its deliveries, from the line the simulation prints, and its Gatling errors
+                     and assertions
+    wsidle           WebSocketIdle: its handshakes, and the server's memory growth from rss_before_kb, rss_after_kb,
+                     heap_before_kb, heap_after_kb and sessions_open
+  benchreport.py report RUN_DIR [key=value...]  read RUN_DIR/rows.jsonl, write results.csv, results.md and SVG charts
+                                            into RUN_DIR, print the verdict and the Markdown tables, exit with the
+                                            run's verdict (verdict.exit_code: 0 ok, 1 failed, 3 refused); words:
+                                            max_spread_percent= (10), max_load= (for the rules paragraph),
+                                            fail_on_ko=1 (the CI smoke: any KO fails its row)
+  benchreport.py ab RUN_DIR [key=value...]  the same for gatling/ab-wrk.sh: wrk rows with side=old|new, compared as
+                                            medians over rounds and the ratio new/old (none when a side's rounds
+                                            spread more than max_spread_percent)
 
 Gatling's simulation.log is binary and it writes no stats JSON, so the "---- Global Information ----" block of the
 console output is the source of the numbers (REFERENCE.md section 1). The console has no per-request numbers, so one
@@ -29,7 +33,6 @@ throughput from the level's wall-clock span that the simulation prints.
 
 import csv
 import html
-import json
 import math
 import re
 import statistics
@@ -37,12 +40,16 @@ import sys
 from pathlib import Path
 
 import h2results
+import runrows
+import verdict
 
 CSV_COLUMNS = [
     "target", "server", "stack", "threads", "mode", "tool", "simulation", "round", "status", "requests", "ok", "ko",
     "success_pct", "mean_ms", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "max_ms", "rps", "ratio_vs_tomcat_platform",
     "ratio_vs_tomcat_same_threads", "assertions", "ready_ms", "errors", "note", "sessions_open", "rss_before_kb",
     "rss_after_kb", "rss_growth_mb", "rss_per_session_kb", "heap_before_kb", "heap_after_kb", "heap_per_session_kb",
+    # Appended (older results.csv files end before them): what the verdict was made of.
+    "exit_status", "load_before", "max_load",
 ]
 
 BASELINE = "tomcat-platform"
@@ -288,14 +295,20 @@ def start_failure(text, log_name):
     return f"did not start: {reason} (see {log_name})"
 
 
-def parse_command(kind, log_path, assignments):
+# The tool each kind of row comes from, as a failure note names it.
+TOOL_OF_KIND = {"gatling": "Gatling", "wsidle": "Gatling", "wsbroadcast": "Gatling", "wrk": "wrk", "h2load": "h2load",
+                "h2idle": "h2idle.py", "startfailure": "the server"}
+
+
+def make_row(kind, log_path, assignments):
+    """One result row from a tool's log and the runner's key=value words (among them the tool's exit_status, its
+    time limit, and the machine's load_before and the max_load allowed), judged by verdict.judge_row."""
     text = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
-    row = dict(assignment.split("=", 1) for assignment in assignments)
+    row = runrows.words(assignments)
     clients = row.pop("clients", None)
     if kind == "startfailure":
         row.update(tool="-", status="failed", note=start_failure(text, Path(log_path).name))
-        print(json.dumps(row))
-        return
+        return verdict.judge_row(row, TOOL_OF_KIND[kind])
     if kind == "wrk":
         parsed = parse_wrk(text)
     elif kind == "h2load":
@@ -320,19 +333,44 @@ def parse_command(kind, log_path, assignments):
     else:
         row.update(parsed)
         row.setdefault("status", "ok")
-    print(json.dumps(row))
+    return verdict.judge_row(row, TOOL_OF_KIND[kind])
+
+
+def summary_line(row):
+    """What the runner prints under its progress line once a row is written."""
+    if row.get("status") not in ("ok", "refused"):
+        return "   -> " + row.get("status", "?") + ": " + row.get("note", "")
+    if row["tool"] in LOAD_TOOLS:
+        line = "   -> %.0f req/s, p99 %s ms, errors: %s" % (row.get("rps") or 0, row.get("p99_ms"),
+                                                         row.get("errors") or "none")
+    elif row["tool"] == "h2idle":
+        line = ("   -> %d of %d connections opened, %d open when measured: RSS +%s MB, %s kB per connection, live heap "
+                "%s kB per connection%s" % (row["ok"], row["requests"], row["sessions_open"], row.get("rss_growth_mb"),
+                                            row.get("rss_per_session_kb"), row.get("heap_per_session_kb"),
+                                            (", errors: " + row["errors"]) if row["errors"] else ""))
+    else:
+        line = "   -> %d requests, KO %d, mean %s ms, p99 %s ms, %.1f req/s, assertions %s%s" % (
+            row.get("requests", 0), row.get("ko", 0), row.get("mean_ms"), row.get("p99_ms"), row.get("rps") or 0,
+            row.get("assertions", "-"), (", errors: " + row["errors"]) if row.get("errors") else "")
+        if row.get("rss_growth_mb") is not None:
+            line += "\n   -> %s sessions open: RSS +%s MB, %s kB per session" % (
+                row.get("sessions_open"), row["rss_growth_mb"], row.get("rss_per_session_kb"))
+    if row["status"] == "refused":
+        line += "\n   -> REFUSED: " + row.get("note", "")
+    return line
+
+
+def row_command(rows_path, kind, log_path, assignments):
+    row = make_row(kind, log_path, assignments)
+    runrows.append(rows_path, row)
+    print(summary_line(row))
 
 
 # ---------------------------------------------------------------- report
 
 
 def load_rows(run_dir):
-    rows = []
-    path = run_dir / "rows.jsonl"
-    if path.exists():
-        for line in path.read_text().splitlines():
-            if line.strip():
-                rows.append(json.loads(line))
+    rows = runrows.read(run_dir / "rows.jsonl")
     for row in rows:
         requests = row.get("requests")
         if requests:
@@ -340,35 +378,54 @@ def load_rows(run_dir):
     return rows
 
 
-def summarise_load(rows):
+def summarise_load(rows, max_spread_percent=verdict.MAX_SPREAD_PERCENT):
     """One row per (target, load: wrk-hello, h2-hello-c16m10...): the median over the interleaved rounds of wrk or
-    h2load, with ratios against Tomcat."""
-    measured = [r for r in rows if r.get("tool") in LOAD_TOOLS and r.get("status") == "ok"]
+    h2load, with ratios against Tomcat. Failed and refused rounds are left out of the median; the summary itself is
+    refused when its rounds disagree by more than max_spread_percent, or when fewer than two valid rounds are left of
+    several (nothing to check their agreement against); failed when none is. Only ok summaries get ratios."""
     groups = {}
-    for row in measured:
-        groups.setdefault((row["target"], row["simulation"]), []).append(row)
-    summary = []
-    for (target, simulation), group in groups.items():
-        first = group[0]
-        merged = {k: first.get(k) for k in ("target", "server", "stack", "threads", "mode", "tool", "simulation")}
-        merged["round"] = "median of %d" % len(group)
-        merged["status"] = "ok"
-        for key in ("rps", "mean_ms", "p50_ms", "p75_ms", "p99_ms"):
-            values = [float(r[key]) for r in group if r.get(key) is not None]
-            merged[key] = round(statistics.median(values), 2) if values else None
-        merged["requests"] = sum(int(r.get("requests") or 0) for r in group)
-        merged["ok"] = sum(int(r.get("ok") or 0) for r in group)
-        merged["ko"] = sum(int(r.get("ko") or 0) for r in group)
-        merged["success_pct"] = round(100.0 * merged["ok"] / merged["requests"], 3) if merged["requests"] else None
-        merged["errors"] = "; ".join(sorted({r["errors"] for r in group if r.get("errors")}))
-        summary.append(merged)
-    by_key = {(r["target"], r["simulation"]): r for r in summary}
+    for row in rows:
+        if row.get("tool") in LOAD_TOOLS:
+            groups.setdefault((row["target"], row["simulation"]), []).append(row)
+    summary = [summarise_rounds(group, max_spread_percent) for group in groups.values()]
+    valid = {(r["target"], r["simulation"]): r for r in summary if r["status"] == "ok"}
     for row in summary:
-        base = by_key.get((BASELINE, row["simulation"]))
-        same = by_key.get(("tomcat-" + (row.get("threads") or "platform"), row["simulation"]))
-        row["ratio_vs_tomcat_platform"] = ratio(row.get("rps"), base and base.get("rps"))
-        row["ratio_vs_tomcat_same_threads"] = ratio(row.get("rps"), same and same.get("rps"))
+        base = valid.get((BASELINE, row["simulation"]))
+        same = valid.get(("tomcat-" + (row.get("threads") or "platform"), row["simulation"]))
+        mine = row.get("rps") if row["status"] == "ok" else None
+        row["ratio_vs_tomcat_platform"] = ratio(mine, base and base.get("rps"))
+        row["ratio_vs_tomcat_same_threads"] = ratio(mine, same and same.get("rps"))
     return summary
+
+
+def summarise_rounds(rounds, max_spread_percent):
+    """The median row of one target's rounds of one load, with its verdict."""
+    first = rounds[0]
+    merged = {k: first.get(k) for k in ("target", "server", "stack", "threads", "mode", "tool", "simulation")}
+    valid = [r for r in rounds if r.get("status") == "ok"]
+    left_out = len(rounds) - len(valid)
+    merged["round"] = "median of %d" % len(valid) + (" (%d left out)" % left_out if left_out else "")
+    for key in ("rps", "mean_ms", "p50_ms", "p75_ms", "p99_ms"):
+        values = [float(r[key]) for r in valid if r.get(key) is not None]
+        merged[key] = round(statistics.median(values), 2) if values else None
+    merged["requests"] = sum(int(r.get("requests") or 0) for r in valid)
+    merged["ok"] = sum(int(r.get("ok") or 0) for r in valid)
+    merged["ko"] = sum(int(r.get("ko") or 0) for r in valid)
+    merged["success_pct"] = round(100.0 * merged["ok"] / merged["requests"], 3) if merged["requests"] else None
+    merged["errors"] = "; ".join(sorted({r["errors"] for r in valid if r.get("errors")}))
+    rates = [float(r["rps"]) for r in valid if r.get("rps") is not None]
+    if not valid:
+        merged["status"] = verdict.worst_status({r.get("status") for r in rounds})
+        merged["note"] = "no valid round"
+    elif len(rounds) > 1 and len(rates) < 2:
+        merged["status"] = "refused"
+        merged["note"] = f"only {len(rates)} of {len(rounds)} rounds valid: nothing to check it against"
+    else:
+        refusal = verdict.rounds_refusal(rates, max_spread_percent)
+        merged["status"] = "refused" if refusal else "ok"
+        if refusal:
+            merged["note"] = refusal
+    return merged
 
 
 def ratio(value, base):
@@ -407,24 +464,20 @@ LOAD_TABLE_TITLES = {
 
 def markdown(rows, load_summary):
     out = []
-    gatling = [r for r in rows if r.get("tool") == "gatling" and r.get("status") in ("ok", "crashed")]
+    gatling = [r for r in rows if r.get("tool") == "gatling" and r.get("status") != "skipped"]
     if gatling:
         out.append("### Gatling scenarios\n")
         out.append("| simulation | target | requests | OK | KO | success % | mean ms | p50 | p95 | p99 | max | req/s "
-                   "| assertions | errors |")
-        out.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|")
+                   "| assertions | errors | verdict |")
+        out.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|")
         for r in sorted(gatling, key=lambda r: (simulation_order(r["simulation"]), target_order(r["target"]))):
-            if r.get("status") == "crashed":
-                out.append(f"| {r['simulation']} | {r['target']} | – | – | – | – | – | – | – | – | – | – | crashed "
-                           f"| {r.get('note', '')} |")
-                continue
             out.append("| {sim} | {target} | {req} | {ok} | {ko} | {succ} | {mean} | {p50} | {p95} | {p99} | {max} "
-                       "| {rps} | {asrt} | {err} |".format(
+                       "| {rps} | {asrt} | {err} | {verdict} |".format(
                            sim=r["simulation"], target=r["target"], req=fmt(r.get("requests")), ok=fmt(r.get("ok")),
                            ko=fmt(r.get("ko")), succ=fmt(r.get("success_pct"), 2), mean=fmt(r.get("mean_ms")),
                            p50=fmt(r.get("p50_ms")), p95=fmt(r.get("p95_ms")), p99=fmt(r.get("p99_ms")),
                            max=fmt(r.get("max_ms")), rps=fmt(r.get("rps"), 1), asrt=r.get("assertions", "–"),
-                           err=(r.get("errors") or "").replace("|", "/")))
+                           err=cell(r.get("errors")), verdict=verdict_cell(r)))
         out.append("")
     out.extend(level_tables(gatling))
     out.extend(websocket_table(gatling))
@@ -442,10 +495,10 @@ def markdown(rows, load_summary):
         for target in sorted(ready, key=target_order):
             out.append(f"| {target} | {fmt(ready[target])} |")
         out.append("")
-    skipped = [r for r in rows if r.get("status") in ("skipped", "failed")]
-    if skipped:
-        out.append("### Not run\n")
-        for r in skipped:
+    not_ok = [r for r in rows + load_summary if r.get("status", "ok") != "ok"]
+    if not_ok:
+        out.append("### Not measured, or not to be trusted (failed, crashed, refused or skipped)\n")
+        for r in not_ok:
             what = "" if r.get("simulation") in (None, "-") else " " + r["simulation"]
             what += f" round {r['round']}" if r.get("round") not in (None, "") else ""
             out.append(f"- {r['target']}{what}: {r['status']}: {r.get('note', '')}")
@@ -453,20 +506,34 @@ def markdown(rows, load_summary):
     return "\n".join(out)
 
 
+def cell(text):
+    """Free text in a Markdown table cell."""
+    return (text or "").replace("|", "/")
+
+
+def verdict_cell(row):
+    """ok, or the verdict in bold with its reason: a row not to be read as a measurement must look different."""
+    status = row.get("status", "ok")
+    return "ok" if status == "ok" else f"**{status}**: {cell(row.get('note'))}"
+
+
 def load_table(tool, summary):
-    """wrk's or h2load's medians: one row per load (endpoint, and for h2load the shape) and target."""
+    """wrk's or h2load's medians: one row per load (endpoint, and for h2load the shape) and target, with its verdict
+    (a refused median keeps its number, marked, but no ratio)."""
     if not summary:
         return []
     out = [f"### {LOAD_TABLE_TITLES[tool]}\n",
            "| load | target | req/s | × tomcat-platform | × tomcat (same thread type) | mean ms | p50 ms | p99 ms "
-           "| errors |",
-           "|---|---|--:|--:|--:|--:|--:|--:|---|"]
+           "| rounds | errors | verdict |",
+           "|---|---|--:|--:|--:|--:|--:|--:|---|---|---|"]
     for r in sorted(summary, key=lambda r: (load_order(r["simulation"]), target_order(r["target"]))):
-        out.append("| {sim} | {target} | {rps} | {ratio} | {same} | {mean} | {p50} | {p99} | {err} |".format(
-            sim=r["simulation"], target=r["target"], rps=fmt(r.get("rps")),
-            ratio=fmt(r.get("ratio_vs_tomcat_platform"), 2), same=fmt(r.get("ratio_vs_tomcat_same_threads"), 2),
-            mean=fmt(r.get("mean_ms"), 2), p50=fmt(r.get("p50_ms"), 2), p99=fmt(r.get("p99_ms"), 2),
-            err=r.get("errors") or ""))
+        out.append("| {sim} | {target} | {rps} | {ratio} | {same} | {mean} | {p50} | {p99} | {rounds} | {err} "
+                   "| {verdict} |".format(
+                       sim=r["simulation"], target=r["target"], rps=fmt(r.get("rps")),
+                       ratio=fmt(r.get("ratio_vs_tomcat_platform"), 2),
+                       same=fmt(r.get("ratio_vs_tomcat_same_threads"), 2), mean=fmt(r.get("mean_ms"), 2),
+                       p50=fmt(r.get("p50_ms"), 2), p99=fmt(r.get("p99_ms"), 2), rounds=r.get("round", ""),
+                       err=cell(r.get("errors")), verdict=verdict_cell(r)))
     out.append("")
     return out
 
@@ -618,11 +685,37 @@ PALETTE = ["#2b6cb0", "#dd6b20", "#38a169", "#d53f8c", "#805ad5", "#d69e2e", "#3
 LEGEND_ROW = 16
 
 
+# The reactive targets on Spring's WebFlux (after netty in TARGET_ORDER) are hatched as well: their dark shades sit as
+# close as 20 CIE76 units to netty's slate and to each other, too close to tell apart in a 10-pixel legend swatch,
+# and the stripes say "WebFlux" besides.
+HATCHED = {"sprout-webflux-nio-platform", "sprout-webflux-nio-virtual", "sprout-webflux-hybrid-platform",
+           "sprout-webflux-hybrid-virtual", "tomcat-webflux-platform"}
+
+
 def colour_of(name, index):
     """A target keeps its colour in every chart (one per target of TARGET_ORDER); other series go by position."""
     if name in TARGET_ORDER:
         return PALETTE[TARGET_ORDER.index(name) % len(PALETTE)]
     return PALETTE[index % len(PALETTE)]
+
+
+def paint_of(name, index):
+    """The fill of a series' bars and legend swatch: its colour, through a hatch pattern for HATCHED targets (defined
+    once per chart by hatch_patterns)."""
+    return f"url(#{hatch_id(name)})" if name in HATCHED else colour_of(name, index)
+
+
+def hatch_id(name):
+    return "hatch-" + name
+
+
+def hatch_patterns(series):
+    """SVG definitions of the hatch patterns the series need: their colour crossed by white diagonal stripes."""
+    patterns = [f'<pattern id="{hatch_id(name)}" width="5" height="5" patternUnits="userSpaceOnUse" '
+                f'patternTransform="rotate(45)"><rect width="5" height="5" fill="{colour_of(name, 0)}"/>'
+                f'<line x1="0" y1="0" x2="0" y2="5" stroke="white" stroke-width="2"/></pattern>'
+                for name in series if name in HATCHED]
+    return ["<defs>" + "".join(patterns) + "</defs>"] if patterns else []
 
 
 def legend_rows(series, left, right_edge):
@@ -649,9 +742,11 @@ def nice_max(value):
     return 10 ** (exponent + 1)
 
 
-def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip=None):
+def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip=None, refused=frozenset()):
     """A grouped bar chart: for each group (x axis) one bar per series. values[(group, series)] -> number.
-    Every bar is labelled with its value, except bars equal to label_skip (e.g. 100 % success, the boring case)."""
+    Every bar is labelled with its value, except bars equal to label_skip (e.g. 100 % success, the boring case). The
+    keys in `refused` are measurements not to be trusted: drawn hollow with a dashed outline and labelled "refused",
+    so they are seen but never read as results."""
     label_all = label_skip is None
     width = max(640, 120 + len(groups) * (len(series) * 22 + 30))
     left, right, top, bottom = 70, 20, 50, 120
@@ -664,6 +759,7 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
     top_value = nice_max(1.15 * max([v for v in values.values() if v is not None] or [1]))
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" font-size="11">',
+           *hatch_patterns(series),
            '<rect width="100%" height="100%" fill="white"/>',
            f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">'
            f'{html.escape(title)}</text>']
@@ -686,13 +782,17 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
             h = plot_h * value / top_value
             x = x0 + si * bar_w
             y = top + plot_h - h
+            is_refused = (group, name) in refused
+            paint = (f'fill="none" stroke="{colour_of(name, si)}" stroke-dasharray="3 2"' if is_refused
+                     else f'fill="{paint_of(name, si)}"')
+            label = "refused" if is_refused else fmt(value, digits)
             svg.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w - 2:.1f}" height="{h:.1f}" '
-                       f'fill="{colour_of(name, si)}"><title>{html.escape(f"{group} / {name}: {value}")}'
-                       f'</title></rect>')
-            if label_all or value != label_skip:
+                       f'{paint}><title>{html.escape(f"{group} / {name}: {value}")}'
+                       f'{" (refused)" if is_refused else ""}</title></rect>')
+            if label_all or value != label_skip or is_refused:
                 lx, ly = x + bar_w / 2 + 2, y - 3
                 svg.append(f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="9" transform="rotate(-90 {lx:.1f} {ly:.1f})">'
-                           f'{fmt(value, digits)}</text>')
+                           f'{label}</text>')
         label_x = left + gi * group_w + group_w / 2
         svg.append(f'<text x="{label_x:.1f}" y="{top + plot_h + 14}" text-anchor="end" '
                    f'transform="rotate(-30 {label_x:.1f} {top + plot_h + 14})">{html.escape(group)}</text>')
@@ -701,7 +801,7 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
     for row_number, row in enumerate(legend):
         y = one_row_height - 18 + LEGEND_ROW * row_number
         for name, x in row:
-            svg.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{colour_of(name, index[name])}"/>')
+            svg.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{paint_of(name, index[name])}"/>')
             svg.append(f'<text x="{x + 14}" y="{y + 9}">{html.escape(name)}</text>')
     svg.append("</svg>")
     path.write_text("\n".join(svg) + "\n")
@@ -749,10 +849,13 @@ def charts(run_dir, rows, load_summary):
         if not summary:
             continue
         loads = sorted({r["simulation"] for r in summary}, key=load_order)
+        # Every target that ran keeps its legend entry; a refused median is drawn hollow, a failed one not at all.
         targets = sorted({r["target"] for r in summary}, key=target_order)
+        shown = [r for r in summary if r["status"] in ("ok", "refused")]
         written.append(grouped_bars(f"{tool} throughput (pinned, median)", "req/s", loads, targets,
-                                    {(r["simulation"], r["target"]): r.get("rps") for r in summary},
-                                    run_dir / f"{tool}-throughput.svg"))
+                                    {(r["simulation"], r["target"]): r.get("rps") for r in shown},
+                                    run_dir / f"{tool}-throughput.svg",
+                                    refused={(r["simulation"], r["target"]) for r in shown if r["status"] == "refused"}))
     h2_idle = sorted([r for r in rows if r.get("tool") == "h2idle" and r.get("status") == "ok"
                       and r.get("rss_per_session_kb") is not None], key=lambda r: target_order(r["target"]))
     if h2_idle:
@@ -766,19 +869,37 @@ def charts(run_dir, rows, load_summary):
     return written
 
 
-def report_command(run_dir):
+def report_command(run_dir, settings):
+    """Writes the report of compare.sh's run in run_dir and returns the run's exit status (verdict.exit_code).
+    settings: max_spread_percent, max_load (for the rules paragraph: each row carries the limit it was judged by)
+    and fail_on_ko=1 (the CI smoke: any failed request fails its row)."""
     run_dir = Path(run_dir)
+    max_spread = settings.get("max_spread_percent", verdict.MAX_SPREAD_PERCENT)
     rows = load_rows(run_dir)
-    load_summary = summarise_load(rows)
+    if settings.get("fail_on_ko") == "1":
+        for row in rows:
+            fail_on_ko(row)
+    load_summary = summarise_load(rows, max_spread)
     other_rows = [r for r in rows if r.get("tool") not in LOAD_TOOLS]
     load_rounds = [r for r in rows if r.get("tool") in LOAD_TOOLS]
     write_csv(run_dir, other_rows + load_summary + load_rounds)
+    code = verdict.exit_code(rows + load_summary)
+    verdicts = (f"### Verdict: {verdict.RUN_VERDICTS[code]}\n\n"
+                f"{verdict.rules(max_spread, settings.get('max_load', verdict.MAX_LOAD))}\n")
     table = markdown(rows, load_summary)
     written = charts(run_dir, rows, load_summary)
     header = (run_dir / "machine.md").read_text() if (run_dir / "machine.md").exists() else ""
     chart_md = "\n".join(f"![{name}]({name})" for name in written)
-    (run_dir / "results.md").write_text(f"{header}\n{table}\n### Charts\n\n{chart_md}\n")
-    print(table)
+    (run_dir / "results.md").write_text(f"{header}\n{verdicts}\n{table}\n### Charts\n\n{chart_md}\n")
+    print(f"{verdicts}\n{table}")
+    return code
+
+
+def fail_on_ko(row):
+    """The smoke's rule: a row with any failed request is failed, whatever its assertions allow."""
+    if row.get("status") == "ok" and int(row.get("ko") or 0) > 0:
+        row["status"] = "failed"
+        row["note"] = f"{row['ko']} failed requests, and this run allows none (fail_on_ko)"
 
 
 # ---------------------------------------------------------------- A/B of two builds (gatling/ab-wrk.sh)
@@ -787,9 +908,10 @@ AB_COLUMNS = ["target", "endpoint", "side", "round", "status", "requests", "ko",
               "ratio_new_vs_old", "errors", "note"]
 
 
-def summarise_ab(rows):
+def summarise_ab(rows, max_spread_percent=verdict.MAX_SPREAD_PERCENT):
     """Per (target, endpoint): each side's req/s per round and median, the ratio new/old of the medians and of each
-    round's pair. A round without a result (a server that failed) is left out of its side's median."""
+    round's pair. A round without a valid result (a server that failed, a busy machine) is left out of its side's
+    median; a side whose rounds disagree by more than max_spread_percent refuses the comparison (no ratio)."""
     groups = {}
     for row in rows:
         if row.get("tool") != "wrk" or row.get("side") not in ("old", "new"):
@@ -806,9 +928,12 @@ def summarise_ab(rows):
         old_median = statistics.median(old.values()) if old else None
         new_median = statistics.median(new.values()) if new else None
         paired = [ratio(new[r], old[r]) for r in sorted(old, key=round_key) if r in new]
+        refusals = [f"{side}: {refusal}" for side, values in (("old", old), ("new", new))
+                    if (refusal := verdict.rounds_refusal(list(values.values()), max_spread_percent))]
         summary.append({"target": target, "endpoint": simulation.removeprefix("wrk-"), "old_rps": old,
                         "new_rps": new, "old_median": old_median, "new_median": new_median,
-                        "ratio": ratio(new_median, old_median), "paired_ratios": paired,
+                        "ratio": None if refusals else ratio(new_median, old_median), "paired_ratios": paired,
+                        "status": "refused" if refusals else "ok", "note": "; ".join(refusals),
                         "errors": "; ".join(sorted(group["errors"]))})
     return sorted(summary, key=lambda r: (target_order(r["target"]), r["endpoint"]))
 
@@ -831,50 +956,59 @@ def ab_markdown(summary, failures):
         out.append("| {target} | /{endpoint} | {old} | {new} | {old_median} | {new_median} | **{ratio}** | {paired} "
                    "| {errors} |".format(target=r["target"], endpoint=r["endpoint"], old=per_round(r["old_rps"]),
                                          new=per_round(r["new_rps"]), old_median=fmt(r["old_median"]),
-                                         new_median=fmt(r["new_median"]), ratio=fmt(r["ratio"], 3),
+                                         new_median=fmt(r["new_median"]),
+                                         ratio=fmt(r["ratio"], 3) if r["status"] == "ok" else verdict_cell(r),
                                          paired=", ".join(fmt(p, 3) for p in r["paired_ratios"]) or "–",
                                          errors=(r["errors"] or "").replace("|", "/")))
     out.append("")
     if failures:
-        out.append("### Not run\n")
+        out.append("### Not run, failed or refused\n")
         for r in failures:
-            out.append(f"- {r['target']}, {r.get('side')}, round {r.get('round')}: {r.get('note', '')}")
+            out.append(f"- {r['target']}, {r.get('side')}, round {r.get('round')}: {r.get('status')}: "
+                       f"{r.get('note', '')}")
         out.append("")
     return "\n".join(out)
 
 
-def ab_command(run_dir):
+def ab_command(run_dir, settings):
+    """Writes the A/B report of gatling/ab-wrk.sh's run in run_dir; returns the run's exit status: failed when a round
+    failed or an endpoint has no ratio, refused when a comparison was refused."""
     run_dir = Path(run_dir)
+    max_spread = settings.get("max_spread_percent", verdict.MAX_SPREAD_PERCENT)
     rows = load_rows(run_dir)
-    summary = summarise_ab(rows)
-    failures = [r for r in rows if r.get("status") in ("failed", "skipped")]
+    summary = summarise_ab(rows, max_spread)
+    failures = [r for r in rows if r.get("status") not in ("ok", None)]
     with open(run_dir / "results.csv", "w", newline="") as out:
         writer = csv.DictWriter(out, fieldnames=AB_COLUMNS, extrasaction="ignore")
         writer.writeheader()
         for r in summary:
             for side in ("old", "new"):
                 writer.writerow({"target": r["target"], "endpoint": r["endpoint"], "side": side, "round": "median",
-                                 "status": "ok", "rps": r[f"{side}_median"],
+                                 "status": r["status"], "rps": r[f"{side}_median"], "note": r["note"],
                                  "ratio_new_vs_old": r["ratio"] if side == "new" else ""})
         for row in rows:
             if row.get("side") in ("old", "new"):
                 values = dict(row, endpoint=row.get("simulation", "").removeprefix("wrk-"))
                 writer.writerow({k: ("" if values.get(k) is None else values.get(k)) for k in AB_COLUMNS})
+    code = verdict.exit_code(rows + summary)
+    if code == verdict.EXIT_OK and not (summary and all(r["ratio"] is not None for r in summary)):
+        code = verdict.EXIT_FAILED
+    verdicts = (f"### Verdict: {verdict.RUN_VERDICTS[code]}\n\n"
+                f"{verdict.rules(max_spread, settings.get('max_load', verdict.MAX_LOAD))}\n")
     table = ab_markdown(summary, failures)
     header = (run_dir / "machine.md").read_text() if (run_dir / "machine.md").exists() else ""
-    (run_dir / "results.md").write_text(f"{header}\n{table}")
-    print(table)
-    complete = bool(summary) and all(r["ratio"] is not None for r in summary)
-    return 0 if complete and not failures else 1
+    (run_dir / "results.md").write_text(f"{header}\n{verdicts}\n{table}")
+    print(f"{verdicts}\n{table}")
+    return code
 
 
 def main(argv):
-    if len(argv) >= 3 and argv[1] in ("gatling", "wrk", "h2load", "wsbroadcast", "wsidle", "h2idle", "startfailure"):
-        parse_command(argv[1], argv[2], argv[3:])
-    elif len(argv) == 3 and argv[1] == "report":
-        report_command(argv[2])
-    elif len(argv) == 3 and argv[1] == "ab":
-        return ab_command(argv[2])
+    if len(argv) >= 4 and argv[1] == "row" and argv[3] in TOOL_OF_KIND:
+        row_command(argv[2], argv[3], argv[4], argv[5:])
+    elif len(argv) >= 3 and argv[1] == "report":
+        return report_command(argv[2], runrows.words(argv[3:]))
+    elif len(argv) >= 3 and argv[1] == "ab":
+        return ab_command(argv[2], runrows.words(argv[3:]))
     else:
         print(__doc__, file=sys.stderr)
         return 2

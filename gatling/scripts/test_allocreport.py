@@ -45,12 +45,13 @@ class AllocReportTest(unittest.TestCase):
             with open(wrk, "w") as f:
                 f.write("Requests/sec: 10.0\n")
 
-            ok = allocreport.make_row(heap, wrk, "0", ["target=t"])
-            failed = allocreport.make_row(heap, wrk, "124", ["target=t"])
+            ok = allocreport.make_row(heap, wrk, ["target=t", "exit_status=0"])
+            failed = allocreport.make_row(heap, wrk, ["target=t", "exit_status=124", "limit=50"])
 
         self.assertEqual(ok["status"], "ok")
         self.assertEqual(ok["bytes_per_request"], 100)
-        self.assertEqual(failed["status"], "failed: wrk exited with 124")
+        self.assertEqual(failed["status"], "failed: wrk timed out: still running at its time limit of 50 s, stopped "
+                                           "(exit status 124)")
 
 
 if __name__ == "__main__":

@@ -150,7 +150,8 @@ class WrkSummaryTest(unittest.TestCase):
                 rows.append({"target": target, "threads": threads, "tool": "wrk", "status": "ok",
                              "simulation": "wrk-hello", "round": round_number, "rps": rps, "requests": rps * 5,
                              "ok": rps * 5, "ko": 0})
-        summary = {row["target"]: row for row in benchreport.summarise_load(rows)}
+        # Rounds this far apart would be refused (SpreadRefusalTest): here only the arithmetic is under test.
+        summary = {row["target"]: row for row in benchreport.summarise_load(rows, max_spread_percent="none")}
         self.assertEqual(summary["tomcat-platform"]["rps"], 100)
         self.assertEqual(summary["sprout-nio-virtual"]["rps"], 130)
         self.assertEqual(summary["sprout-nio-virtual"]["ratio_vs_tomcat_platform"], 1.3)
@@ -275,13 +276,10 @@ class WebSocketIdleTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as directory:
             log = Path(directory) / "idle.log"
             log.write_text(GATLING_CLEAN)
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                benchreport.parse_command("wsidle", log, ["target=tomcat-platform", "simulation=WebSocketIdle",
-                                                          "rss_before_kb=1000", "rss_after_kb=3048",
-                                                          "heap_before_kb=100", "heap_after_kb=1124",
-                                                          "sessions_open=1024"])
-            row = json.loads(out.getvalue())
+            row = benchreport.make_row("wsidle", log, ["target=tomcat-platform", "simulation=WebSocketIdle",
+                                                       "rss_before_kb=1000", "rss_after_kb=3048",
+                                                       "heap_before_kb=100", "heap_after_kb=1124",
+                                                       "sessions_open=1024"])
         self.assertEqual((row["tool"], row["status"], row["simulation"]), ("gatling", "ok", "WebSocketIdle"))
         self.assertEqual((row["rss_growth_mb"], row["rss_per_session_kb"], row["heap_per_session_kb"]),
                          (2.0, 2.0, 1.0))
@@ -437,11 +435,8 @@ class ParseH2loadTest(unittest.TestCase):
             log, requests = Path(directory) / "h2.log", Path(directory) / "h2-requests.log"
             log.write_text(H2LOAD_H2C)
             requests.write_text(request_log([2000, 4000]))
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                benchreport.parse_command("h2load", log, ["target=jetty-platform", "simulation=h2-hello-c16m10",
-                                                          "round=1", f"request_log={requests}"])
-            row = json.loads(out.getvalue())
+            row = benchreport.make_row("h2load", log, ["target=jetty-platform", "simulation=h2-hello-c16m10",
+                                                       "round=1", f"request_log={requests}"])
         self.assertEqual((row["tool"], row["status"], row["simulation"], row["p99_ms"]),
                          ("h2load", "ok", "h2-hello-c16m10", 4.0))
         self.assertNotIn("request_log", row)
@@ -501,10 +496,7 @@ class StartFailureTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as directory:
             log = Path(directory) / "sprout-nio-platform-wrk-server.log"
             log.write_text(SPROUT_REFUSES_H2)
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                benchreport.parse_command("startfailure", log, ["target=sprout-nio-platform", "simulation=-"])
-            row = json.loads(out.getvalue())
+            row = benchreport.make_row("startfailure", log, ["target=sprout-nio-platform", "simulation=-"])
         self.assertEqual((row["status"], row["tool"]), ("failed", "-"))
         self.assertEqual(row["note"], "did not start: Sprout does not support server.http2.enabled=true (HTTP/2): "
                                       "the engine speaks HTTP/1.1 only so far (see sprout-nio-platform-wrk-server.log)")
@@ -544,7 +536,8 @@ class H2ReportTest(unittest.TestCase):
         table = benchreport.markdown(rows, summary)
         self.assertIn("### HTTP/2 throughput, h2load", table)
         self.assertNotIn("### wrk throughput", table)
-        self.assertIn("| h2-hello-c16m10 | netty | 7,002 | 1.40 | 1.40 | 1.00 | – | 3.00 |  |", table)
+        self.assertIn("| h2-hello-c16m10 | netty | 7,002 | 1.40 | 1.40 | 1.00 | – | 3.00 | median of 3 (1 left out) |  "
+                      "| ok |", table)
         self.assertLess(table.index("| h2-hello-c16m10 | sprout"), table.index("| h2-hello-c64m100 | sprout"))
         self.assertLess(table.index("| h2-hello-c64m100 | sprout"), table.index("| h2-json-c16m10 | sprout"))
         self.assertIn("- netty h2-hello-c16m10 round 4: failed: no HTTP/2 connection", table)
@@ -589,6 +582,38 @@ class ChartLegendTest(unittest.TestCase):
         bars = dict(re.findall(r'fill="([^"]+)"><title>wrk-hello / ([^:]+):', svg))
         self.assertEqual({colour for _, colour, _ in legend}, set(bars))
 
+    def test_every_one_of_all_the_targets_gets_a_legend_entry_and_a_paint_of_its_own(self):
+        # All fourteen: the legend wraps into rows and the chart grows to hold them, each paint used by one target.
+        targets = benchreport.TARGET_ORDER
+        values = {("wrk-hello", target): 1000 + i for i, target in enumerate(targets)}
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "chart.svg"
+            benchreport.grouped_bars("wrk", "req/s", ["wrk-hello"], targets, values, path)
+            svg = path.read_text()
+        width, height = map(int, re.search(r'<svg [^>]*width="(\d+)" height="(\d+)"', svg).groups())
+        legend = re.findall(r'<rect x="(\d+)" y="(\d+)" width="10" height="10" fill="([^"]+)"/>\s*<text [^>]*>([^<]+)<',
+                            svg)
+        self.assertEqual([name for *_, name in legend], targets)
+        self.assertEqual(len({paint for _, _, paint, _ in legend}), len(targets))
+        self.assertGreater(len({y for _, y, _, _ in legend}), 1)
+        for x, y, _, name in legend:
+            self.assertLessEqual(int(x) + 14 + 7 * len(name), width, name)
+            self.assertLessEqual(int(y) + 10, height, name)
+        bars = dict(re.findall(r'fill="([^"]+)"><title>wrk-hello / ([^:]+):', svg))
+        self.assertEqual({paint for _, _, paint, _ in legend}, set(bars))
+        for name in benchreport.HATCHED:
+            self.assertIn(f'<pattern id="hatch-{name}"', svg)
+
+    def test_targets_painted_alike_differ_clearly_in_colour(self):
+        # Solid or hatched, two targets of the same fill style are at least 25 CIE76 units apart (about the
+        # difference between two named colours; ~2 is the smallest the eye sees side by side).
+        for style in (set(benchreport.TARGET_ORDER) - benchreport.HATCHED, benchreport.HATCHED):
+            colours = {name: benchreport.colour_of(name, 0) for name in style}
+            for a in colours:
+                for b in colours:
+                    if a < b:
+                        self.assertGreaterEqual(delta_e(colours[a], colours[b]), 25, (a, b))
+
     def test_a_target_keeps_its_colour_whichever_targets_share_the_chart(self):
         self.assertEqual(benchreport.colour_of("netty", 0), benchreport.colour_of("netty", 5))
         self.assertNotEqual(benchreport.colour_of("p50", 0), benchreport.colour_of("p95", 1))
@@ -619,6 +644,20 @@ class ChartLegendTest(unittest.TestCase):
             self.assertLessEqual(int(x) + 14 + 7 * len(name), width, name)
 
 
+def delta_e(first, second):
+    """CIE76 colour difference of two '#rrggbb' colours (sRGB, D65)."""
+    def lab(colour):
+        def linear(c):
+            return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b = (linear(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+        x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+        y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+        f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+        return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+    return sum((p - q) ** 2 for p, q in zip(lab(first), lab(second))) ** 0.5
+
+
 def ab_rows(old, new, target="sprout-nio-platform", endpoint="hello"):
     rows = []
     for side, values in (("old", old), ("new", new)):
@@ -637,7 +676,8 @@ class AbSummaryTest(unittest.TestCase):
 
     def test_compares_the_medians_and_each_rounds_pair(self):
         summary = benchreport.summarise_ab(ab_rows((100, 90, 110), (105, 99, 99))
-                                           + ab_rows((50, 50, 50), (40, 60, 50), endpoint="json"))
+                                           + ab_rows((50, 50, 50), (40, 60, 50), endpoint="json"),
+                                           max_spread_percent="none")
         hello, json_row = summary[0], summary[1]
         self.assertEqual((json_row["endpoint"], hello["endpoint"]), ("json", "hello"))
         self.assertEqual((hello["old_median"], hello["new_median"], hello["ratio"]), (100, 99, 0.99))
@@ -655,7 +695,8 @@ class AbSummaryTest(unittest.TestCase):
             (run_dir / "machine.md").write_text("## A/B run\n")
             (run_dir / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in ab_rows((100, 90), (110, 99))))
             with contextlib.redirect_stdout(io.StringIO()):
-                self.assertEqual(benchreport.ab_command(run_dir), 0)
+                # 100 and 90 are 10.5 % apart: refused by default (AbRefusalTest); the arithmetic is under test here.
+                self.assertEqual(benchreport.ab_command(run_dir, {"max_spread_percent": "none"}), 0)
             results = (run_dir / "results.md").read_text()
             self.assertTrue(results.startswith("## A/B run"))
             self.assertIn("| sprout-nio-platform | /hello | 100, 90 | 110, 99 | 95 | 104 | **1.100** | 1.100, 1.100 |",
@@ -665,8 +706,8 @@ class AbSummaryTest(unittest.TestCase):
             self.assertEqual(len(medians), 2)
             (run_dir / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in ab_rows((100, None), (110, 99))))
             with contextlib.redirect_stdout(io.StringIO()):
-                self.assertEqual(benchreport.ab_command(run_dir), 1)
-            self.assertIn("- sprout-nio-platform, old, round 2: not ready", (run_dir / "results.md").read_text())
+                self.assertEqual(benchreport.ab_command(run_dir, {}), 1)
+            self.assertIn("- sprout-nio-platform, old, round 2: failed: not ready", (run_dir / "results.md").read_text())
 
 
 if __name__ == "__main__":

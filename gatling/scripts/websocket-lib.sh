@@ -1,6 +1,6 @@
 # The WebSocket simulations of gatling/compare.sh (sourced by it, never run): the limits 10,000 sessions need,
-# one function per simulation, and the server measurements of WebSocketIdle. Uses compare.sh's run_gatling,
-# gatling_command, record, summary_of_last_row, progress, die and its WS_* knobs.
+# one function per simulation, and the server measurements of WebSocketIdle. Uses compare.sh's run_gatling and
+# gatling_command, bench-lib.sh's record, sample_load, measured, progress and die, and compare.sh's WS_* knobs.
 
 # 10,000 sessions need as many descriptors in the server and in Gatling, and as many ephemeral ports on the client
 # address (Linux reuses loopback ports in TIME_WAIT with tcp_tw_reuse=2, its default, so consecutive simulations fit).
@@ -83,9 +83,8 @@ run_ws_echo() { # target port ready-ms meta...
   run_gatling "$target" "$port" WebSocketEcho WebSocketEcho "$limit" "$log" -Dlevels="$WS_ECHO_SESSIONS" \
     -DlevelSeconds="$WS_ECHO_SECONDS" -DwarmUpSeconds="$WS_ECHO_WARMUP_SECONDS" -Dsize="$WS_SIZE" \
     $(ws_local_addresses)
-  record gatling "$log" "$@" simulation="WebSocketEcho-$WS_ECHO_SESSIONS" clients="$WS_ECHO_SESSIONS" \
-    ready_ms="$ready_ms"
-  summary_of_last_row
+  record gatling "$log" "$@" "${MEASURED[@]}" simulation="WebSocketEcho-$WS_ECHO_SESSIONS" \
+    clients="$WS_ECHO_SESSIONS" ready_ms="$ready_ms"
 }
 
 # Gatling opens the sessions in the background while this shell watches the server: once it counts them all, or
@@ -102,12 +101,15 @@ run_ws_idle() { # target port server-pid ready-ms meta...
   # The reading must happen while every session is still open: at most a third of the hold after the last one.
   settle=$(python3 -c "import sys; print(min(float(sys.argv[1]), float(sys.argv[2]) / 3))" "$WS_SETTLE_SECONDS" "$hold")
   limit=$(python3 -c "import sys; print(int(float(sys.argv[1]) + float(sys.argv[2]) + 240))" "$ramp" "$hold")
+  # Before the full collection below, which would count as load.
+  sample_load
   heap_before=$(live_heap_kb "$pid")
   before=$(rss_kb "$pid")
   # shellcheck disable=SC2046 # no local addresses: no argument
-  gatling_command "$target" "$port" WebSocketIdle WebSocketIdle "$limit" -Dsessions="$WS_SESSIONS" \
+  gatling_command "$target" "$port" WebSocketIdle WebSocketIdle -Dsessions="$WS_SESSIONS" \
     -DrampSeconds="$WS_RAMP_SECONDS" -DholdSeconds="$WS_HOLD_SECONDS" $(ws_local_addresses)
-  "${GATLING_COMMAND[@]}" > "$log" 2>&1 &
+  # In the background, so this shell can read the server while Gatling holds the sessions.
+  timeout --kill-after=10 "$limit" "${GATLING_COMMAND[@]}" > "$log" 2>&1 &
   CHILD_PID=$!
   deadline=$(python3 -c "import sys, time; print(int(time.time() + float(sys.argv[1]) + 120))" "$ramp")
   while kill -0 "$CHILD_PID" 2>/dev/null && [ "$(date +%s)" -lt "$deadline" ]; do
@@ -132,10 +134,13 @@ run_ws_idle() { # target port server-pid ready-ms meta...
     progress "$target: WebSocketIdle ended before its sessions could be measured (see $log)"
   fi
   wait "$CHILD_PID"
+  local status=$?
   CHILD_PID=""
-  record wsidle "$log" "$@" simulation=WebSocketIdle ready_ms="$ready_ms" rss_before_kb="$before" \
-    rss_after_kb="$after" heap_before_kb="$heap_before" heap_after_kb="$heap_after" sessions_open="$open"
-  summary_of_last_row
+  STOPPED_EARLY=""
+  measured "$status" "$limit"
+  record wsidle "$log" "$@" "${MEASURED[@]}" simulation=WebSocketIdle ready_ms="$ready_ms" \
+    rss_before_kb="$before" rss_after_kb="$after" heap_before_kb="$heap_before" heap_after_kb="$heap_after" \
+    sessions_open="$open"
 }
 
 run_ws_broadcast() { # target port ready-ms meta...
@@ -147,6 +152,5 @@ run_ws_broadcast() { # target port ready-ms meta...
   run_gatling "$target" "$port" WebSocketBroadcast WebSocketBroadcast "$limit" "$log" -Dsessions="$WS_SESSIONS" \
     -DrampSeconds="$WS_RAMP_SECONDS" -Dbroadcasts="$WS_BROADCASTS" -Dmessages="$WS_MESSAGES" -Dsize="$WS_SIZE" \
     -DgapSeconds="$WS_GAP_SECONDS" -DdrainSeconds="$WS_DRAIN_SECONDS" $(ws_local_addresses)
-  record wsbroadcast "$log" "$@" simulation=WebSocketBroadcast ready_ms="$ready_ms"
-  summary_of_last_row
+  record wsbroadcast "$log" "$@" "${MEASURED[@]}" simulation=WebSocketBroadcast ready_ms="$ready_ms"
 }
