@@ -817,17 +817,25 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
         label_x = left + gi * group_w + group_w / 2
         svg.append(f'<text x="{label_x:.1f}" y="{top + plot_h + 14}" text-anchor="end" '
                    f'transform="rotate(-30 {label_x:.1f} {top + plot_h + 14})">{html.escape(group)}</text>')
-    svg.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#4a5568"/>')
     index = {name: si for si, name in enumerate(series)}
+    return chart_end(svg, (left, width - right, top + plot_h), legend, one_row_height - 18, path,
+                     lambda name, x, y: f'<rect x="{x}" y="{y}" width="10" height="10" '
+                                        f'fill="{paint_of(name, index[name])}"/>')
+
+
+def chart_end(svg, x_axis, legend, legend_top, path, swatch):
+    """The end of a chart: its x axis (from, to, at y), the legend rows of legend_rows under legend_top, each entry
+    swatch(name, x, y) and the name, and the file at path. Returns the file's name."""
+    (x_from, x_to, y_axis) = x_axis
+    svg.append(f'<line x1="{x_from}" y1="{y_axis}" x2="{x_to}" y2="{y_axis}" stroke="#4a5568"/>')
     for row_number, row in enumerate(legend):
-        y = one_row_height - 18 + LEGEND_ROW * row_number
+        y = legend_top + LEGEND_ROW * row_number
         for name, x in row:
-            svg.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{paint_of(name, index[name])}"/>')
+            svg.append(swatch(name, x, y))
             svg.append(f'<text x="{x + 14}" y="{y + 9}">{html.escape(name)}</text>')
     svg.append("</svg>")
     path.write_text("\n".join(svg) + "\n")
     return path.name
-
 
 
 def line_chart(title, unit, x_unit, lines, path):
@@ -853,15 +861,8 @@ def line_chart(title, unit, x_unit, lines, path):
         points = " ".join(f"{left + (i + 0.5) * step_w:.1f},{top + plot_h - plot_h * y / top_value:.1f}"
                           for i, y in enumerate(ys))
         svg.append(f'<polyline points="{points}" {style[name]}><title>{html.escape(name)}</title></polyline>')
-    svg.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#4a5568"/>')
-    for row_number, row in enumerate(legend):
-        y = one_row_height - 18 + LEGEND_ROW * row_number
-        for name, x in row:
-            svg.append(f'<line x1="{x}" y1="{y + 5}" x2="{x + 11}" y2="{y + 5}" {style[name]}/>')
-            svg.append(f'<text x="{x + 14}" y="{y + 9}">{html.escape(name)}</text>')
-    svg.append("</svg>")
-    path.write_text("\n".join(svg) + "\n")
-    return path.name
+    return chart_end(svg, (left, width - right, top + plot_h), legend, one_row_height - 18, path,
+                     lambda name, x, y: f'<line x1="{x}" y1="{y + 5}" x2="{x + 11}" y2="{y + 5}" {style[name]}/>')
 
 
 # The warmup preset's variants in their order, and the stroke of each in the chart (a target keeps its colour).
