@@ -107,7 +107,13 @@ run_launch_load() { # target variant
     -cp "$ROOT/gatling/target/test-classes" -Dport="$port" -DlaunchEpochMs="$LAUNCH_MS" \
     -Dconnections="$LAUNCH_CONNECTIONS" -Dseconds="$LAUNCH_SECONDS" io.sprout.gatling.LaunchLoad
   WATCH_PID=""
-  record launchload "$log" "${meta[@]}" "${MEASURED[@]}" simulation="launch-$variant" variant="$variant"
+  local identity
+  # Still up after its load: it must be the server we think we measured (a dead one fails the row by itself).
+  if kill -0 "$SERVER_PID" 2>/dev/null && ! identity=$(check_identity "$target" "$port"); then
+    record_status "$target" failed "$identity" tool=launchload simulation="launch-$variant" variant="$variant"
+  else
+    record launchload "$log" "${meta[@]}" "${MEASURED[@]}" simulation="launch-$variant" variant="$variant"
+  fi
   stop_server "$SERVER_PID"
 }
 
