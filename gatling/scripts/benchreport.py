@@ -839,9 +839,10 @@ def chart_end(svg, x_axis, legend, legend_top, path, swatch):
 
 
 def line_chart(title, unit, x_unit, lines, path):
-    """Lines over whole x steps (seconds, say): lines is [(name, colour, dash, [y at step 0, 1, ...])], each y drawn
-    in the middle of its step; dash is an SVG stroke-dasharray, or None for a solid line. Every line has a legend entry
-    with a sample of its stroke, so colour and dash together tell the lines apart."""
+    """Lines over whole x steps (seconds, say): lines is [(name, colour, dash, faded, [y at step 0, 1, ...])], each y
+    drawn in the middle of its step; dash is an SVG stroke-dasharray, or None for a solid line; a faded line (a refused
+    measurement) is drawn pale. Every line has a legend entry with a sample of its stroke, so colour and dash together
+    tell the lines apart."""
     steps = max([len(ys) for *_, ys in lines] or [1])
     width = max(640, 120 + 16 * steps)
     left, right, top, bottom = 70, 20, 50, 60
@@ -855,9 +856,9 @@ def line_chart(title, unit, x_unit, lines, path):
     for step in range(0, steps + 1, 5):
         svg.append(f'<text x="{left + step * step_w:.1f}" y="{top + plot_h + 14}" text-anchor="middle">{step}</text>')
     svg.append(f'<text x="{left + plot_w / 2}" y="{top + plot_h + 30}" text-anchor="middle">{html.escape(x_unit)}</text>')
-    style = {name: (f'stroke="{colour}" stroke-width="2" fill="none"' + (f' stroke-dasharray="{dash}"' if dash else ""))
-             for name, colour, dash, _ in lines}
-    for name, _, _, ys in lines:
+    style = {name: (f'stroke="{colour}" stroke-width="2" fill="none"' + (f' stroke-dasharray="{dash}"' if dash else "")
+                    + (' stroke-opacity="0.35"' if faded else "")) for name, colour, dash, faded, _ in lines}
+    for name, *_, ys in lines:
         points = " ".join(f"{left + (i + 0.5) * step_w:.1f},{top + plot_h - plot_h * y / top_value:.1f}"
                           for i, y in enumerate(ys))
         svg.append(f'<polyline points="{points}" {style[name]}><title>{html.escape(name)}</title></polyline>')
@@ -881,12 +882,14 @@ def variant_order(variant):
 
 
 def launch_chart(run_dir, rows):
-    """Answers per 1 s window from the launch, one line per target and variant that was measured (ok)."""
-    measured = [r for r in launch_rows(rows) if r.get("status") == "ok" and r.get("ok_windows")]
+    """Answers per 1 s window from the launch, one line per target and variant that was measured: a refused one pale
+    and named so (seen, never read as a result, as a refused bar is hollow), a failed one not at all."""
+    measured = [r for r in launch_rows(rows) if r.get("status") in ("ok", "refused") and r.get("ok_windows")]
     if not measured:
         return []
-    lines = [(f"{r['target']} {r['variant']}", colour_of(r["target"], i), VARIANT_DASH.get(r["variant"]),
-              r["ok_windows"]) for i, r in enumerate(measured)]
+    lines = [(f"{r['target']} {r['variant']}" + (" (refused)" if r["status"] == "refused" else ""),
+              colour_of(r["target"], i), VARIANT_DASH.get(r["variant"]), r["status"] == "refused", r["ok_windows"])
+             for i, r in enumerate(measured)]
     return [line_chart("Answers per second from the JVM's launch (LaunchLoad on /benchmark/hello)", "req/s",
                        "seconds since the launch", lines, run_dir / "launch-throughput.svg")]
 

@@ -108,6 +108,9 @@ class LaunchReportTest(unittest.TestCase):
          "first_answer_ms": 1700, "rps": 30000, "t90_ms": 15000, "ko": 0, "ok_windows": [0, 1000, 30000]},
         {"target": "tomcat-platform", "variant": "plain", "tool": "launchload", "status": "ok",
          "first_answer_ms": 2500, "rps": 30000, "t90_ms": 24000, "ko": 0, "ok_windows": [0, 0, 30000]},
+        {"target": "jetty-platform", "variant": "plain", "tool": "launchload", "status": "refused",
+         "first_answer_ms": 2600, "rps": 20000, "t90_ms": 20000, "ko": 0, "ok_windows": [0, 0, 20000],
+         "note": "the machine was busy before it"},
         {"target": "netty", "variant": "aot", "tool": "launchload", "status": "failed",
          "note": "AOT cache: the training run wrote no AOT cache"},
     ]
@@ -124,13 +127,14 @@ class LaunchReportTest(unittest.TestCase):
             written = benchreport.launch_chart(Path(directory), self.ROWS)
             svg = (Path(directory) / written[0]).read_text()
         names = ["sprout-nio-platform plain", "sprout-nio-platform aot-warmup", "tomcat-platform plain",
-                 "tomcat-platform aot"]
-        self.assertEqual(4, svg.count("<polyline"))
+                 "tomcat-platform aot", "jetty-platform plain (refused)"]
+        self.assertEqual(5, svg.count("<polyline"))
         for name in names:
             self.assertIn(f">{name}</text>", svg)
-        strokes = re.findall(r'<polyline points="[^"]*" (stroke="[^"]*" stroke-width="2" fill="none"'
-                             r'(?: stroke-dasharray="[^"]*")?)>', svg)
-        self.assertEqual(4, len(set(strokes)), "every line a colour and dash of its own")
+        strokes = re.findall(r'<polyline points="[^"]*" (stroke="[^"]*" stroke-width="2" fill="none"[^>]*)>', svg)
+        self.assertEqual(5, len(set(strokes)), "every line a colour and dash of its own")
+        self.assertRegex(svg, r'stroke-opacity="0.35"><title>jetty-platform plain \(refused\)</title>',
+                         "the refused line is pale")
         self.assertNotIn("netty", svg)
 
 
