@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The comparison runner: the same Spring Boot application on every server, loaded by Gatling and wrk, one table.
 #
-#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket|tls|h2|webflux] [target...]
+#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket|tls|h2|webflux|warmup] [target...]
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
 #   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
@@ -38,6 +38,12 @@
 #          (2 interleaved rounds x 5 s after 5 s warm-up); default targets the four sprout-webflux combinations and
 #          netty, with sprout-nio-platform (Spring MVC on Sprout) and tomcat-platform as references: about 1.5 min per
 #          target
+#   warmup  from the JVM's launch: per target and variant (plain; from a JDK AOT cache trained per target; for Sprout
+#          also the cache with sprout.server.warm-up on) one launch loaded by LaunchLoad from that moment (50
+#          connections on /benchmark/hello until 40 s after the launch): ms to the first answer, answers per 1 s window,
+#          peak and ms to 90 % of it, charted; then one more launch per variant for ColdStart (2,000 users at once
+#          when ready). Default targets the four Sprout combinations, tomcat-platform, jetty-platform and netty: about
+#          25 min (the AOT caches are trained once and kept under sample-boot-app/target/<flavour>/aot/)
 #
 # The blocking path of two builds (e.g. the previous commit and this one) is compared by gatling/ab-wrk.sh.
 #
@@ -78,6 +84,10 @@
 #   H2_IDLE_SETTLE_SECONDS (3, after the last connection opened and before RSS is read), H2_IDLE_PING_SECONDS (15: a
 #   PING per held connection so often, which keeps it open past Tomcat's 20 s and Jetty's 30 s idle time-outs
 #   without a stream; Tomcat's overhead protection closes connections that ping every 5 s; 0 = none).
+# warmup knobs: LAUNCH_VARIANTS ("plain aot aot-warmup"), LAUNCH_SECONDS (40, from the launch), LAUNCH_CONNECTIONS
+#   (50), LAUNCH_COLD_START (1 = ColdStart per variant too), AOT_TRAINING_SECONDS (5 of wrk per endpoint in a
+#   training run), AOT_ASSEMBLY_SECONDS (180: how long the training JVM may take to write its cache after SIGTERM),
+#   WARMUP_PATHS ("/benchmark/hello,/benchmark/json": sprout.server.warm-up.paths of the aot-warmup variant).
 # Verdict knobs: MAX_LOAD (0.5 CPUs busy with other work just before a measured run; "none" switches the check off,
 #   as the smoke preset does), MAX_SPREAD_PERCENT (10; "none" = off), LOAD_SAMPLE_SECONDS (1, the window of the load
 #   sample).
@@ -103,6 +113,8 @@ REPORT="$ROOT/gatling/scripts/benchreport.py"
 . "$ROOT/gatling/scripts/websocket-lib.sh"
 # shellcheck source=h2tools.sh
 . "$ROOT/gatling/h2tools.sh"
+# shellcheck source=scripts/launch-lib.sh
+. "$ROOT/gatling/scripts/launch-lib.sh"
 
 PRESET=${1:-quick}
 [ $# -gt 0 ] && shift
@@ -158,6 +170,15 @@ case "$PRESET" in
     : "${SIMS:=ColdStart Concurrency}" "${SCALE:=0.2}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
     : "${WRK_SECONDS:=5}" "${WRK_ROUNDS:=2}" "${WRK_WARMUP_SECONDS:=5}" "${WRK_ENDPOINTS:=hello json}"
     [ $# -eq 0 ] && set -- "${WEBFLUX_TARGETS[@]}" netty sprout-nio-platform tomcat-platform ;;
+  warmup)
+    # Every launch is its own measurement (launch-lib.sh), ColdStart included: no Gatling simulation of the usual
+    # loop, no wrk phase. wrk trains the AOT caches.
+    : "${SIMS:=}" "${SCALE:=0.2}" "${WARMUP_SECONDS:=0}" "${WRK:=0}"
+    : "${LAUNCH_VARIANTS:=plain aot aot-warmup}" "${LAUNCH_SECONDS:=40}" "${LAUNCH_CONNECTIONS:=50}"
+    : "${LAUNCH_COLD_START:=1}" "${AOT_TRAINING_SECONDS:=5}" "${AOT_ASSEMBLY_SECONDS:=180}"
+    : "${WARMUP_PATHS:=/benchmark/hello,/benchmark/json}"
+    [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
+      tomcat-platform jetty-platform netty ;;
   -h|--help|help) usage ;;
   *) echo "Unknown preset '$PRESET'." >&2; usage ;;
 esac
@@ -222,7 +243,7 @@ else
 fi
 : "${RAW_DIR:=$ROOT/bench-results/$RUN_ID}"
 begin_run "$RAW_DIR/gatling"
-if [ "$WRK" = 1 ]; then
+if [ "$WRK" = 1 ] || [ "$PRESET" = warmup ]; then
   if [ "$LOAD_TOOL" = h2load ]; then h2tools; else need_package wrk wrk; fi
 fi
 [[ " $SIMS " == *" WebSocket"* ]] && ws_preflight
@@ -558,6 +579,7 @@ write_machine() {
     elif [ "$WRK" = 1 ]; then
       echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up per endpoint and then until the JIT compilers used < ${WRK_JIT_SETTLED_PERMILLE} ms per s (at most ${WRK_WARMUP_MAX}s)"
     fi
+    [ "$PRESET" = warmup ] && launch_machine_lines
     echo "- targets: ${TARGETS[*]}"
     echo "- raw logs and Gatling HTML reports: bench-results/$RUN_ID/ (not committed)"
   } > "$OUT_DIR/machine.md"
@@ -575,6 +597,9 @@ if [ -n "${SIMS// /}" ]; then
   for target in "${RUNNABLE[@]}"; do
     run_target_gatling "$target" || FAILED=1
   done
+fi
+if [ "$PRESET" = warmup ] && [ ${#RUNNABLE[@]} -gt 0 ]; then
+  run_launch_matrix "${RUNNABLE[@]}"
 fi
 if [ "$WRK" = 1 ] && [ ${#RUNNABLE[@]} -gt 0 ]; then
   run_load_matrix "${RUNNABLE[@]}" || FAILED=1

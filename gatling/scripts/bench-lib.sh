@@ -25,10 +25,10 @@ cleanup() {
   for pid in "${SERVER_PIDS[@]}"; do stop_pid "$pid"; done
   SERVER_PIDS=()
 }
-stop_pid() {
+stop_pid() { # pid [seconds before SIGKILL, 15]
   local pid=$1 i
   kill -TERM "$pid" 2>/dev/null || return 0
-  for i in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  for i in $(seq 1 $((${2:-15} * 10))); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
   kill -KILL "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
 }
@@ -329,17 +329,18 @@ free_port() { # first free port from $1
 
 SERVER_PID=""
 LAUNCH_MS=0
+# EXTRA_JVM_FLAGS and EXTRA_APP_ARGS, when set, are one launch's own (the warmup preset's AOT cache and warm-up).
 start_server() { # jar target port log: on SERVER_CPU, loopback only; sets SERVER_PID and LAUNCH_MS
   local jar=$1 target=$2 port=$3 log=$4
-  # shellcheck disable=SC2046 # JVM_FLAGS and the properties are word lists on purpose
-  "${ON_SERVER_CPU[@]}" "$JAVA" $JVM_FLAGS -jar "$jar" \
-    --server.address=127.0.0.1 --server.port="$port" $(props_of "$target") $APP_ARGS > "$log" 2>&1 &
+  # shellcheck disable=SC2046,SC2086 # JVM_FLAGS and the properties are word lists on purpose
+  "${ON_SERVER_CPU[@]}" "$JAVA" $JVM_FLAGS ${EXTRA_JVM_FLAGS:-} -jar "$jar" \
+    --server.address=127.0.0.1 --server.port="$port" $(props_of "$target") $APP_ARGS ${EXTRA_APP_ARGS:-} > "$log" 2>&1 &
   SERVER_PID=$!
   LAUNCH_MS=$(date +%s%3N)
   SERVER_PIDS+=("$SERVER_PID")
 }
-stop_server() { # pid
-  stop_pid "$1"
+stop_server() { # pid [seconds before SIGKILL, 15]
+  stop_pid "$1" "${2:-15}"
   local kept=() pid
   for pid in "${SERVER_PIDS[@]}"; do [ "$pid" != "$1" ] && kept+=("$pid"); done
   SERVER_PIDS=("${kept[@]}")

@@ -10,6 +10,8 @@ Used by gatling/compare.sh (through bench-lib.sh's record) and gatling/ab-wrk.sh
     h2load           h2load's output, with request_log=PATH (its --log-file) for the percentiles; failed unless the
                      run spoke HTTP/2 (h2c or h2)
     h2idle           the result line of h2idle.py: the server's memory per idle HTTP/2 connection
+    launchload       LaunchLoad's output (the warmup preset): first answer, answers per 1 s window from the JVM's
+                     launch, peak and time to 90 % of it (launchresults.py), with variant=plain|aot|aot-warmup
     startfailure     a failed row for a server that did not start, with Spring Boot's failure description from its
                      log LOG as the note (and its exit status, when it exited)
     wsbroadcast      WebSocketBroadcast: its deliveries, from the line the simulation prints, and its Gatling errors
@@ -40,6 +42,7 @@ import sys
 from pathlib import Path
 
 import h2results
+import launchresults
 import runrows
 import verdict
 
@@ -50,6 +53,8 @@ CSV_COLUMNS = [
     "rss_after_kb", "rss_growth_mb", "rss_per_session_kb", "heap_before_kb", "heap_after_kb", "heap_per_session_kb",
     # Appended (older results.csv files end before them): what the verdict was made of.
     "exit_status", "load_before", "max_load",
+    # The warmup preset's (LaunchLoad, from the JVM's launch).
+    "variant", "first_answer_ms", "t90_ms",
 ]
 
 BASELINE = "tomcat-platform"
@@ -297,7 +302,7 @@ def start_failure(text, log_name):
 
 # The tool each kind of row comes from, as a failure note names it.
 TOOL_OF_KIND = {"gatling": "Gatling", "wsidle": "Gatling", "wsbroadcast": "Gatling", "wrk": "wrk", "h2load": "h2load",
-                "h2idle": "h2idle.py", "startfailure": "the server"}
+                "h2idle": "h2idle.py", "launchload": "LaunchLoad", "startfailure": "the server"}
 
 
 def make_row(kind, log_path, assignments):
@@ -316,6 +321,8 @@ def make_row(kind, log_path, assignments):
         parsed = h2results.parse_h2load(text, request_log.read_text() if request_log.is_file() else None)
     elif kind == "h2idle":
         parsed = parse_h2_idle(text)
+    elif kind == "launchload":
+        parsed = launchresults.summary(text)
     elif kind == "wsbroadcast":
         parsed = parse_ws_broadcast(text)
     elif kind == "wsidle":
@@ -326,7 +333,7 @@ def make_row(kind, log_path, assignments):
     else:
         parsed = parse_gatling(text)
     # The WebSocket kinds are Gatling runs read differently: they belong in the Gatling tables.
-    row["tool"] = kind if kind in LOAD_TOOLS + ("h2idle",) else "gatling"
+    row["tool"] = kind if kind in LOAD_TOOLS + ("h2idle", "launchload") else "gatling"
     if parsed is None:
         row["status"] = "crashed"
         row.setdefault("note", f"no results in {Path(log_path).name}")
@@ -343,6 +350,9 @@ def summary_line(row):
     if row["tool"] in LOAD_TOOLS:
         line = "   -> %.0f req/s, p99 %s ms, errors: %s" % (row.get("rps") or 0, row.get("p99_ms"),
                                                          row.get("errors") or "none")
+    elif row["tool"] == "launchload":
+        line = "   -> first answer %s ms after the launch; peak %s req/s, 90 %% of it %s ms after the launch; errors %d" % (
+            fmt(row.get("first_answer_ms")), fmt(row.get("rps")), fmt(row.get("t90_ms")), row.get("ko", 0))
     elif row["tool"] == "h2idle":
         line = ("   -> %d of %d connections opened, %d open when measured: RSS +%s MB, %s kB per connection, live heap "
                 "%s kB per connection%s" % (row["ok"], row["requests"], row["sessions_open"], row.get("rss_growth_mb"),
@@ -484,6 +494,7 @@ def markdown(rows, load_summary):
     for tool in LOAD_TOOLS:
         out.extend(load_table(tool, [r for r in load_summary if r.get("tool") == tool]))
     out.extend(h2_idle_table(rows))
+    out.extend(launch_table(rows))
     ready = {}
     for r in rows:
         if r.get("ready_ms") not in (None, "") and r.get("tool") == "gatling":
@@ -501,6 +512,7 @@ def markdown(rows, load_summary):
         for r in not_ok:
             what = "" if r.get("simulation") in (None, "-") else " " + r["simulation"]
             what += f" round {r['round']}" if r.get("round") not in (None, "") else ""
+            what += f" ({r['variant']})" if r.get("variant") else ""
             out.append(f"- {r['target']}{what}: {r['status']}: {r.get('note', '')}")
         out.append("")
     return "\n".join(out)
@@ -742,6 +754,28 @@ def nice_max(value):
     return 10 ** (exponent + 1)
 
 
+def chart_frame(title, unit, size, margins, top_value, definitions=()):
+    """The start of a chart's SVG: its size, definitions (patterns), white background, title, and the y axis of
+    `unit` from 0 to top_value in five grid steps. size is (width, height), margins (left, right, top, plot
+    height)."""
+    (width, height), (left, right, top, plot_h) = size, margins
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'font-family="sans-serif" font-size="11">',
+           *definitions,
+           '<rect width="100%" height="100%" fill="white"/>',
+           f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">'
+           f'{html.escape(title)}</text>']
+    for i in range(6):
+        value = top_value * i / 5
+        y = top + plot_h - plot_h * i / 5
+        svg.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="#e2e8f0"/>')
+        svg.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{fmt(value, 0 if top_value >= 10 else 1)}'
+                   f'</text>')
+    svg.append(f'<text x="16" y="{top + plot_h / 2}" transform="rotate(-90 16 {top + plot_h / 2})" '
+               f'text-anchor="middle">{html.escape(unit)}</text>')
+    return svg
+
+
 def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip=None, refused=frozenset()):
     """A grouped bar chart: for each group (x axis) one bar per series. values[(group, series)] -> number.
     Every bar is labelled with its value, except bars equal to label_skip (e.g. 100 % success, the boring case). The
@@ -757,20 +791,7 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
     plot_w, plot_h = width - left - right, one_row_height - top - bottom
     # Headroom above the tallest bar for its (vertical) value label.
     top_value = nice_max(1.15 * max([v for v in values.values() if v is not None] or [1]))
-    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'font-family="sans-serif" font-size="11">',
-           *hatch_patterns(series),
-           '<rect width="100%" height="100%" fill="white"/>',
-           f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">'
-           f'{html.escape(title)}</text>']
-    for i in range(6):
-        value = top_value * i / 5
-        y = top + plot_h - plot_h * i / 5
-        svg.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="#e2e8f0"/>')
-        svg.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{fmt(value, 0 if top_value >= 10 else 1)}'
-                   f'</text>')
-    svg.append(f'<text x="16" y="{top + plot_h / 2}" transform="rotate(-90 16 {top + plot_h / 2})" '
-               f'text-anchor="middle">{html.escape(unit)}</text>')
+    svg = chart_frame(title, unit, (width, height), (left, right, top, plot_h), top_value, hatch_patterns(series))
     group_w = plot_w / max(1, len(groups))
     bar_w = min(22, (group_w - 16) / max(1, len(series)))
     for gi, group in enumerate(groups):
@@ -796,16 +817,103 @@ def grouped_bars(title, unit, groups, series, values, path, digits=0, label_skip
         label_x = left + gi * group_w + group_w / 2
         svg.append(f'<text x="{label_x:.1f}" y="{top + plot_h + 14}" text-anchor="end" '
                    f'transform="rotate(-30 {label_x:.1f} {top + plot_h + 14})">{html.escape(group)}</text>')
-    svg.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" stroke="#4a5568"/>')
     index = {name: si for si, name in enumerate(series)}
+    return chart_end(svg, (left, width - right, top + plot_h), legend, one_row_height - 18, path,
+                     lambda name, x, y: f'<rect x="{x}" y="{y}" width="10" height="10" '
+                                        f'fill="{paint_of(name, index[name])}"/>')
+
+
+def chart_end(svg, x_axis, legend, legend_top, path, swatch):
+    """The end of a chart: its x axis (from, to, at y), the legend rows of legend_rows under legend_top, each entry
+    swatch(name, x, y) and the name, and the file at path. Returns the file's name."""
+    (x_from, x_to, y_axis) = x_axis
+    svg.append(f'<line x1="{x_from}" y1="{y_axis}" x2="{x_to}" y2="{y_axis}" stroke="#4a5568"/>')
     for row_number, row in enumerate(legend):
-        y = one_row_height - 18 + LEGEND_ROW * row_number
+        y = legend_top + LEGEND_ROW * row_number
         for name, x in row:
-            svg.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{paint_of(name, index[name])}"/>')
+            svg.append(swatch(name, x, y))
             svg.append(f'<text x="{x + 14}" y="{y + 9}">{html.escape(name)}</text>')
     svg.append("</svg>")
     path.write_text("\n".join(svg) + "\n")
     return path.name
+
+
+def line_chart(title, unit, x_unit, lines, path):
+    """Lines over whole x steps (seconds, say): lines is [(name, colour, dash, faded, [y at step 0, 1, ...])], each y
+    drawn in the middle of its step; dash is an SVG stroke-dasharray, or None for a solid line; a faded line (a refused
+    measurement) is drawn pale. Every line has a legend entry with a sample of its stroke, so colour and dash together
+    tell the lines apart."""
+    steps = max([len(ys) for *_, ys in lines] or [1])
+    width = max(640, 120 + 16 * steps)
+    left, right, top, bottom = 70, 20, 50, 60
+    legend = legend_rows([name for name, *_ in lines], left, width - right)
+    one_row_height = 340
+    height = one_row_height + LEGEND_ROW * (len(legend) - 1)
+    plot_w, plot_h = width - left - right, one_row_height - top - bottom
+    top_value = nice_max(1.05 * max([y for *_, ys in lines for y in ys] or [1]))
+    svg = chart_frame(title, unit, (width, height), (left, right, top, plot_h), top_value)
+    step_w = plot_w / steps
+    for step in range(0, steps + 1, 5):
+        svg.append(f'<text x="{left + step * step_w:.1f}" y="{top + plot_h + 14}" text-anchor="middle">{step}</text>')
+    svg.append(f'<text x="{left + plot_w / 2}" y="{top + plot_h + 30}" text-anchor="middle">{html.escape(x_unit)}</text>')
+    style = {name: (f'stroke="{colour}" stroke-width="2" fill="none"' + (f' stroke-dasharray="{dash}"' if dash else "")
+                    + (' stroke-opacity="0.35"' if faded else "")) for name, colour, dash, faded, _ in lines}
+    for name, *_, ys in lines:
+        points = " ".join(f"{left + (i + 0.5) * step_w:.1f},{top + plot_h - plot_h * y / top_value:.1f}"
+                          for i, y in enumerate(ys))
+        svg.append(f'<polyline points="{points}" {style[name]}><title>{html.escape(name)}</title></polyline>')
+    return chart_end(svg, (left, width - right, top + plot_h), legend, one_row_height - 18, path,
+                     lambda name, x, y: f'<line x1="{x}" y1="{y + 5}" x2="{x + 11}" y2="{y + 5}" {style[name]}/>')
+
+
+# The warmup preset's variants in their order, and the stroke of each in the chart (a target keeps its colour).
+VARIANTS = ["plain", "aot", "aot-warmup"]
+VARIANT_DASH = {"plain": None, "aot": "7 3", "aot-warmup": "2 2"}
+
+
+def launch_rows(rows):
+    """The warmup preset's LaunchLoad rows, by target and variant."""
+    return sorted([r for r in rows if r.get("tool") == "launchload"],
+                  key=lambda r: (target_order(r["target"]), variant_order(r.get("variant"))))
+
+
+def variant_order(variant):
+    return VARIANTS.index(variant) if variant in VARIANTS else len(VARIANTS)
+
+
+def launch_chart(run_dir, rows):
+    """Answers per 1 s window from the launch, one line per target and variant that was measured: a refused one pale
+    and named so (seen, never read as a result, as a refused bar is hollow), a failed one not at all."""
+    measured = [r for r in launch_rows(rows) if r.get("status") in ("ok", "refused") and r.get("ok_windows")]
+    if not measured:
+        return []
+    lines = [(f"{r['target']} {r['variant']}" + (" (refused)" if r["status"] == "refused" else ""),
+              colour_of(r["target"], i), VARIANT_DASH.get(r["variant"]), r["status"] == "refused", r["ok_windows"])
+             for i, r in enumerate(measured)]
+    return [line_chart("Answers per second from the JVM's launch (LaunchLoad on /benchmark/hello)", "req/s",
+                       "seconds since the launch", lines, run_dir / "launch-throughput.svg")]
+
+
+def launch_table(rows):
+    """Per target and variant: time to the first answer, the peak and the time to 90 % of it, against Tomcat
+    (platform threads) with the same AOT cache: what issue 22 sets its goals by."""
+    launched = launch_rows(rows)
+    if not launched:
+        return []
+    tomcat = {r["variant"]: r.get("t90_ms") for r in launched
+              if r["target"] == BASELINE and r.get("status") == "ok"}
+    out = ["### From the JVM's launch: first answer and warm-up (LaunchLoad, 1 s windows from the launch; peak = "
+           f"median of the best {launchresults.PEAK_WINDOWS} windows)\n",
+           "| target | variant | first answer ms | peak req/s | ms to 90 % of peak | × tomcat-platform's (same AOT "
+           "cache) | errors | verdict |",
+           "|---|---|--:|--:|--:|--:|--:|---|"]
+    for r in launched:
+        base = tomcat.get((r.get("variant") or "").removesuffix("-warmup"))
+        mine = r.get("t90_ms") if r.get("status") == "ok" else None
+        out.append(f"| {r['target']} | {r.get('variant', '–')} | {fmt(r.get('first_answer_ms'))} | {fmt(r.get('rps'))} "
+                   f"| {fmt(r.get('t90_ms'))} | {fmt(ratio(mine, base), 2)} | {fmt(r.get('ko'))} | {verdict_cell(r)} |")
+    out.append("")
+    return out
 
 
 def charts(run_dir, rows, load_summary):
@@ -866,6 +974,7 @@ def charts(run_dir, rows, load_summary):
         written.append(grouped_bars("Server memory per idle HTTP/2 connection", "kB per connection",
                                     [r["target"] for r in h2_idle], ["RSS", "live heap"], values,
                                     run_dir / "h2-memory-per-connection.svg", 1))
+    written.extend(launch_chart(run_dir, rows))
     return written
 
 
