@@ -25,7 +25,6 @@ import java.util.function.Consumer;
  *
  * <pre>
  *   run ──handler returns──▶ finish ──▶ ended (outcome returned to the transport)
- *    ├──startAsync, complete() + return──▶ finish on the handler's worker ──▶ ended (outcome returned)
  *    └──startAsync + return──▶ SUSPENDED ──complete()──▶ finish on a worker ──▶ ended ──▶ Continuation
  *                                 │  └──upgrade()──▶ UPGRADED ──complete()/abort()──▶ ended ──▶ Continuation
  *                                 └──abort(), timeout, stop()────────────────────▶ ended ──▶ Continuation
@@ -62,8 +61,6 @@ final class Exchange implements AsyncExchange {
     private volatile Runnable onShutdown;
     private EndListeners endListeners;
     private ScheduledFuture<?> timeout;
-    /** While {@link #run()} runs the handler's queued tasks: SUSPENDED, or how the exchange ended there. */
-    private Outcome endedInRun;
 
     Exchange(ExchangeStream stream, RequestHead head) {
         this.stream = stream;
@@ -71,7 +68,7 @@ final class Exchange implements AsyncExchange {
         this.context = stream.context();
     }
 
-    /** Worker thread: runs the handler; ends the exchange unless the handler suspended it and it is still open. */
+    /** Worker thread: runs the handler; ends the exchange unless the handler suspended it. */
     Outcome run() {
         Counters counters = context.counters();
         counters.requestsTotal.increment();
@@ -89,16 +86,9 @@ final class Exchange implements AsyncExchange {
                 stream.channel()));
         SerialExecutor suspended = tasks;
         if (suspended != null && failure == null) {
-            // Its queued work (completing an answer given at once) runs here, not on the next worker: a hand-off fewer.
-            endedInRun = Outcome.SUSPENDED;
-            suspended.runQueued();
-            Outcome outcome = endedInRun;
-            endedInRun = null;
-            if (outcome == Outcome.SUSPENDED) {
-                stream.suspended();
-            }
+            stream.suspended();
             suspended.release();
-            return outcome;
+            return Outcome.SUSPENDED;
         }
         toFinishing();
         Outcome outcome = finish(failure);
@@ -249,10 +239,12 @@ final class Exchange implements AsyncExchange {
     }
 
     @Override
-    public synchronized void timeout(Duration after, Runnable onTimeout) {
-        cancelTimeout();
-        if (!after.isZero() && !after.isNegative() && !ended()) {
-            timeout = context.timer().schedule(() -> execute(onTimeout), after.toNanos(), TimeUnit.NANOSECONDS);
+    public void timeout(Duration after, Runnable onTimeout) {
+        synchronized (this) {
+            cancelTimeout();
+            if (!after.isZero() && !after.isNegative() && !ended()) {
+                timeout = context.timer().schedule(() -> execute(onTimeout), after.toNanos(), TimeUnit.NANOSECONDS);
+            }
         }
     }
 
@@ -364,18 +356,9 @@ final class Exchange implements AsyncExchange {
         execute(() -> {
             Outcome outcome = finish(null);
             if (end(outcome, null)) {
-                resume(outcome);
+                stream.resumed(outcome);
             }
         });
-    }
-
-    /** The slot's holder, as the exchange ends: the stream carries on, or {@link #run()} returns the outcome. */
-    private void resume(Outcome outcome) {
-        if (endedInRun == Outcome.SUSPENDED) {
-            endedInRun = outcome;
-        } else {
-            stream.resumed(outcome);
-        }
     }
 
     @Override
@@ -388,7 +371,7 @@ final class Exchange implements AsyncExchange {
         // after this one, and the listeners hear this cause rather than the close's.
         tasks.execute(() -> {
             if (end(Outcome.ABORT, cause)) {
-                resume(Outcome.ABORT);
+                stream.resumed(Outcome.ABORT);
             }
         });
         stream.abort();

@@ -96,21 +96,6 @@ final class SerialExecutor {
         schedule();
     }
 
-    /**
-     * Holding the slot: runs the tasks queued so far on the calling thread, keeping the slot. For the handler's
-     * worker as the handler returns: what the handler set going runs on, rather than on the next worker.
-     */
-    void runQueued() {
-        Runnable task;
-        while ((task = queue.poll()) != null) {
-            try {
-                task.run();
-            } catch (RuntimeException | Error e) {
-                LOG.log(Level.ERROR, "An exchange task failed", e);
-            }
-        }
-    }
-
     /** Drops queued tasks that have not started (the exchange has ended). */
     void clear() {
         queue.clear();
@@ -153,7 +138,14 @@ final class SerialExecutor {
     }
 
     private void drain() {
-        runQueued();
+        Runnable task;
+        while ((task = queue.poll()) != null) {
+            try {
+                task.run();
+            } catch (RuntimeException | Error e) {
+                LOG.log(Level.ERROR, "An exchange task failed", e);
+            }
+        }
         release();
     }
 }
