@@ -73,9 +73,7 @@ final class SerialExecutor {
             return false;
         }
         try {
-            task.run();
-        } catch (RuntimeException | Error e) {
-            LOG.log(Level.ERROR, "An exchange task failed", e);
+            runLogged(task);
         } finally {
             release();
         }
@@ -140,12 +138,17 @@ final class SerialExecutor {
     private void drain() {
         Runnable task;
         while ((task = queue.poll()) != null) {
-            try {
-                task.run();
-            } catch (RuntimeException | Error e) {
-                LOG.log(Level.ERROR, "An exchange task failed", e);
-            }
+            runLogged(task);
         }
         release();
+    }
+
+    /** A task's failure is logged, not passed on: it must not stop the tasks after it or lose the slot. */
+    private static void runLogged(Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.ERROR, "An exchange task failed", e);
+        }
     }
 }

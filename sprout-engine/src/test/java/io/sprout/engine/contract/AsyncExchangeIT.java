@@ -46,14 +46,20 @@ class AsyncExchangeIT {
     @Parameter
     Combination combination;
 
+    /** Sends a request the handler suspends, and waits until its worker has let go of it. */
+    private static Suspended suspendOne(RunningServer server, RawClient client, Suspensions suspensions) {
+        client.send(GET_LATER);
+        Suspended exchange = suspensions.next();
+        Await.until(() -> server.stats().workersBusy() == 0, "the handler's worker is free");
+        return exchange;
+    }
+
     @Test
     void completesASuspendedExchangeFromAnotherThreadWithoutHoldingAWorker() {
         Suspensions suspensions = new Suspensions();
         try (RunningServer server = RunningServer.start(combination, suspensions);
                 RawClient client = server.connect()) {
-            client.send(GET_LATER);
-            Suspended exchange = suspensions.next();
-            Await.until(() -> server.stats().workersBusy() == 0, "the handler's worker is free");
+            Suspended exchange = suspendOne(server, client, suspensions);
             assertThat(server.stats().exchangesDetached()).isEqualTo(1);
             assertThat(server.stats().requestsActive()).isEqualTo(1);
 
@@ -93,9 +99,7 @@ class AsyncExchangeIT {
         Suspensions suspensions = new Suspensions();
         try (RunningServer server = RunningServer.start(combination, suspensions);
                 RawClient client = server.connect()) {
-            client.send(GET_LATER);
-            Suspended exchange = suspensions.next();
-            Await.until(() -> server.stats().workersBusy() == 0, "the handler's worker is free");
+            Suspended exchange = suspendOne(server, client, suspensions);
             Thread caller = Thread.currentThread();
             List<String> ran = new CopyOnWriteArrayList<>();
 
