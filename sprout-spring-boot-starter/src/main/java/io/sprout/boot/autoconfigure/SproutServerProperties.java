@@ -679,6 +679,12 @@ public class SproutServerProperties {
         /** The longest the warm-up may take; start-up then goes on whatever was answered. */
         private Duration timeout = Duration.ofSeconds(10);
 
+        /**
+         * Whether to go on after the requests until the JIT compiled for less than a tenth of the last second (the
+         * time limit still applies): the first clients then meet compiled code, at the cost of a later start.
+         */
+        private boolean untilCompiled;
+
         public boolean isEnabled() {
             return enabled;
         }
@@ -717,6 +723,14 @@ public class SproutServerProperties {
 
         public void setTimeout(Duration timeout) {
             this.timeout = timeout;
+        }
+
+        public boolean isUntilCompiled() {
+            return untilCompiled;
+        }
+
+        public void setUntilCompiled(boolean untilCompiled) {
+            this.untilCompiled = untilCompiled;
         }
     }
 }

@@ -253,7 +253,7 @@ public final class SproutWebServerFactoryCustomizer
         require(w.getRequests() >= 1, prefix + "requests", w.getRequests(), "at least 1");
         require(w.getConcurrency() >= 1, prefix + "concurrency", w.getConcurrency(), "at least 1");
         require(w.getTimeout().isPositive(), prefix + "timeout", w.getTimeout(), "a positive duration");
-        return new WarmUp(w.getPaths(), w.getRequests(), w.getConcurrency(), w.getTimeout());
+        return new WarmUp(w.getPaths(), w.getRequests(), w.getConcurrency(), w.getTimeout(), w.isUntilCompiled());
     }
 
     private static void require(boolean valid, String property, Object value, String allowed) {

@@ -1,49 +1,81 @@
 package io.sprout.boot.web;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * Sends a {@link WarmUp}'s requests to a port on the loopback address and waits for them, never past its time limit.
  * A request that fails (an error status, a broken connection) is counted and the warm-up goes on: warming up is an
  * optimisation, and a path that fails here fails for clients too, where the application will hear of it.
+ * <p>
+ * With {@link WarmUp#untilCompiled()} the clients go on after the requests until the JIT compiled for less than
+ * {@link #SETTLED_SHARE} of the last {@code window}, read from the JVM's total compilation time.
  */
 final class WarmUpDriver {
 
+    /** The JIT has settled when it compiles less than this share of the time: the hot paths are compiled. */
+    static final double SETTLED_SHARE = 0.1;
+
+    /** How often the JIT's compilation time is read. */
+    static final Duration JIT_WINDOW = Duration.ofSeconds(1);
+
     private final WarmUp warmUp;
+    private final Duration window;
+    /** Milliseconds the JIT has spent compiling so far, or {@code null} when the JVM does not say. */
+    private final LongSupplier compilingMillis;
 
     WarmUpDriver(WarmUp warmUp) {
+        this(warmUp, JIT_WINDOW, jvmCompilingMillis());
+    }
+
+    WarmUpDriver(WarmUp warmUp, Duration window, LongSupplier compilingMillis) {
         this.warmUp = warmUp;
+        this.window = window;
+        this.compilingMillis = compilingMillis;
+    }
+
+    private static LongSupplier jvmCompilingMillis() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit::getTotalCompilationTime : null;
     }
 
     WarmUp.Result run(int port) {
         long start = System.nanoTime();
         long deadline = start + warmUp.timeout().toNanos();
+        boolean waitForJit = warmUp.untilCompiled() && compilingMillis != null;
+        AtomicBoolean jitSettled = new AtomicBoolean(!waitForJit);
         AtomicInteger next = new AtomicInteger();
         AtomicInteger answered = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         AtomicReference<String> firstFailure = new AtomicReference<>();
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
-        try {
-            List<Thread> clients = new ArrayList<>();
-            for (int i = 0; i < warmUp.concurrency(); i++) {
-                clients.add(Thread.ofVirtual().name("sprout-warm-up-", i).start(() -> {
-                    for (int n = next.getAndIncrement(); n < warmUp.requests(); n = next.getAndIncrement()) {
-                        long left = deadline - System.nanoTime();
-                        if (left <= 0) {
+        InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
+        List<Thread> clients = new ArrayList<>();
+        for (int i = 0; i < warmUp.concurrency(); i++) {
+            clients.add(Thread.ofPlatform().daemon().name("sprout-warm-up-", i).start(() -> {
+                try (WarmUpConnection connection = new WarmUpConnection(address)) {
+                    for (int n = next.getAndIncrement(); n < warmUp.requests() || !jitSettled.get();
+                            n = next.getAndIncrement()) {
+                        if (System.nanoTime() - deadline >= 0) {
                             return;
                         }
                         String path = warmUp.paths().get(n % warmUp.paths().size());
-                        String failure = send(client, port, path, Duration.ofNanos(left));
+                        String failure;
+                        try {
+                            failure = send(connection, path, deadline);
+                        } catch (WarmUpConnection.TimeLimitReached cutShort) {
+                            // Reported as the time limit, not as a failed request.
+                            return;
+                        }
                         if (failure == null) {
                             answered.incrementAndGet();
                         } else {
@@ -51,36 +83,68 @@ final class WarmUpDriver {
                             firstFailure.compareAndSet(null, failure);
                         }
                     }
-                }));
-            }
-            for (Thread thread : clients) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0 || !thread.join(Duration.ofNanos(left))) {
-                    break;
+                }
+            }));
+        }
+        awaitClients(clients, deadline, () -> next.get() >= warmUp.requests(), jitSettled);
+        int done = answered.get() + failed.get();
+        return new WarmUp.Result(answered.get(), failed.get(), done < warmUp.requests() || !jitSettled.get(),
+                Duration.ofNanos(System.nanoTime() - start), firstFailure.get(), jitState(jitSettled.get()));
+    }
+
+    /**
+     * Waits for the clients until the deadline. While the JIT has not settled, reads its compilation time every
+     * window, and marks it settled after a window it was (nearly) idle in once every request has been sent.
+     */
+    private void awaitClients(List<Thread> clients, long deadline, BooleanSupplier requestsSent,
+            AtomicBoolean jitSettled) {
+        long compiledBefore = jitSettled.get() ? 0 : compilingMillis.getAsLong();
+        long windowStart = System.nanoTime();
+        try {
+            for (Thread client : clients) {
+                while (client.isAlive()) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return;
+                    }
+                    client.join(Duration.ofNanos(Math.min(left, window.toNanos())));
+                    long now = System.nanoTime();
+                    if (!jitSettled.get() && now - windowStart >= window.toNanos()) {
+                        long compiled = compilingMillis.getAsLong();
+                        double share = (compiled - compiledBefore) * 1_000_000.0 / (now - windowStart);
+                        boolean quiet = share < SETTLED_SHARE;
+                        jitSettled.set(quiet && requestsSent.getAsBoolean());
+                        compiledBefore = compiled;
+                        windowStart = now;
+                    }
                 }
             }
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-        } finally {
-            client.shutdownNow();
         }
-        int done = answered.get() + failed.get();
-        return new WarmUp.Result(answered.get(), failed.get(), done < warmUp.requests(),
-                Duration.ofNanos(System.nanoTime() - start), firstFailure.get());
+    }
+
+    private WarmUp.Jit jitState(boolean settled) {
+        if (!warmUp.untilCompiled()) {
+            return WarmUp.Jit.NOT_ASKED;
+        }
+        if (compilingMillis == null) {
+            return WarmUp.Jit.UNKNOWN;
+        }
+        return settled ? WarmUp.Jit.SETTLED : WarmUp.Jit.STILL_COMPILING;
     }
 
     /** @return {@code null} when answered with a 1xx-3xx status, else what went wrong */
-    private static String send(HttpClient client, int port, String path, Duration timeout) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(timeout).header("User-Agent", "sprout-warm-up").GET().build();
+    private static String send(WarmUpConnection connection, String path, long deadline)
+            throws WarmUpConnection.TimeLimitReached {
         try {
-            int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            int status = connection.get(path, deadline);
             return status < 400 ? null : "GET " + path + ": " + status;
+        } catch (WarmUpConnection.TimeLimitReached cutShort) {
+            throw cutShort;
         } catch (IOException e) {
+            connection.close();
             return "GET " + path + ": " + e;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "GET " + path + ": interrupted";
         }
     }
 }

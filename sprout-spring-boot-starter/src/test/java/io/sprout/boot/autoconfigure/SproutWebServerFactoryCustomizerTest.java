@@ -167,9 +167,10 @@ class SproutWebServerFactoryCustomizerTest {
         sprout.getWarmUp().setRequests(500);
         sprout.getWarmUp().setConcurrency(2);
         sprout.getWarmUp().setTimeout(WARM_UP_LIMIT);
+        sprout.getWarmUp().setUntilCompiled(true);
         customizer(new ServerProperties(), sprout).customize(factory);
 
-        assertThat(factory.getWarmUp()).isEqualTo(new WarmUp(List.of("/a", "/b?c=d"), 500, 2, WARM_UP_LIMIT));
+        assertThat(factory.getWarmUp()).isEqualTo(new WarmUp(List.of("/a", "/b?c=d"), 500, 2, WARM_UP_LIMIT, true));
     }
 
     @Test
