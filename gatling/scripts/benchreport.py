@@ -11,7 +11,7 @@ Used by gatling/compare.sh (through bench-lib.sh's record) and gatling/ab-wrk.sh
                      run spoke HTTP/2 (h2c or h2)
     h2idle           the result line of h2idle.py: the server's memory per idle HTTP/2 connection
     launchload       LaunchLoad's output (the warmup preset): first answer, answers per 1 s window from the JVM's
-                     launch, peak and time to 90 % of it (launchresults.py), with variant=plain|aot|aot-warmup
+                     launch, peak and time to 90 % of it (launchresults.py), with variant=plain|aot|aot-warmup|aot-compiled
     startfailure     a failed row for a server that did not start, with Spring Boot's failure description from its
                      log LOG as the note (and its exit status, when it exited)
     wsbroadcast      WebSocketBroadcast: its deliveries, from the line the simulation prints, and its Gatling errors
@@ -351,8 +351,9 @@ def summary_line(row):
         line = "   -> %.0f req/s, p99 %s ms, errors: %s" % (row.get("rps") or 0, row.get("p99_ms"),
                                                          row.get("errors") or "none")
     elif row["tool"] == "launchload":
-        line = "   -> first answer %s ms after the launch; peak %s req/s, 90 %% of it %s ms after the launch; errors %d" % (
-            fmt(row.get("first_answer_ms")), fmt(row.get("rps")), fmt(row.get("t90_ms")), row.get("ko", 0))
+        line = ("   -> first answer %s ms after the launch; peak %s req/s, 90 %% of it %s ms after the launch; burst "
+                "p99 %s ms; errors %d" % (fmt(row.get("first_answer_ms")), fmt(row.get("rps")), fmt(row.get("t90_ms")),
+                                          fmt(row.get("burst_p99_ms")), row.get("ko", 0)))
     elif row["tool"] == "h2idle":
         line = ("   -> %d of %d connections opened, %d open when measured: RSS +%s MB, %s kB per connection, live heap "
                 "%s kB per connection%s" % (row["ok"], row["requests"], row["sessions_open"], row.get("rss_growth_mb"),
@@ -867,8 +868,8 @@ def line_chart(title, unit, x_unit, lines, path):
 
 
 # The warmup preset's variants in their order, and the stroke of each in the chart (a target keeps its colour).
-VARIANTS = ["plain", "aot", "aot-warmup"]
-VARIANT_DASH = {"plain": None, "aot": "7 3", "aot-warmup": "2 2"}
+VARIANTS = ["plain", "aot", "aot-warmup", "aot-compiled"]
+VARIANT_DASH = {"plain": None, "aot": "7 3", "aot-warmup": "2 2", "aot-compiled": "1 4"}
 
 
 def launch_rows(rows):
@@ -905,15 +906,23 @@ def launch_table(rows):
     out = ["### From the JVM's launch: first answer and warm-up (LaunchLoad, 1 s windows from the launch; peak = "
            f"median of the best {launchresults.PEAK_WINDOWS} windows)\n",
            "| target | variant | first answer ms | peak req/s | ms to 90 % of peak | × tomcat-platform's (same AOT "
-           "cache) | errors | verdict |",
-           "|---|---|--:|--:|--:|--:|--:|---|"]
+           "cache) | burst p50 / p99 ms | errors | verdict |",
+           "|---|---|--:|--:|--:|--:|--:|--:|---|"]
     for r in launched:
-        base = tomcat.get((r.get("variant") or "").removesuffix("-warmup"))
+        base = tomcat.get((r.get("variant") or "").removesuffix("-warmup").removesuffix("-compiled"))
         mine = r.get("t90_ms") if r.get("status") == "ok" else None
         out.append(f"| {r['target']} | {r.get('variant', '–')} | {fmt(r.get('first_answer_ms'))} | {fmt(r.get('rps'))} "
-                   f"| {fmt(r.get('t90_ms'))} | {fmt(ratio(mine, base), 2)} | {fmt(r.get('ko'))} | {verdict_cell(r)} |")
+                   f"| {fmt(r.get('t90_ms'))} | {fmt(ratio(mine, base), 2)} | {burst_cell(r)} | {fmt(r.get('ko'))} "
+                   f"| {verdict_cell(r)} |")
     out.append("")
     return out
+
+
+def burst_cell(row):
+    """The burst at the first answer (LaunchLoad's, LAUNCH_BURST users on new connections): p50 / p99 ms; – without."""
+    if row.get("burst_users") is None:
+        return "–"
+    return f"{fmt(row.get('burst_p50_ms'))} / {fmt(row.get('burst_p99_ms'))}"
 
 
 def charts(run_dir, rows, load_summary):

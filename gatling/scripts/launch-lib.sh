@@ -6,7 +6,7 @@
 # judge and write the rows.
 # Needs compare.sh's ROOT, RAW_DIR, JVM_FLAGS, APP_ARGS, PORT, WRK_CONNECTIONS, SCALE, COLD_USERS, run_gatling,
 # sim_limit and SIM_SECONDS, and the knobs LAUNCH_VARIANTS, LAUNCH_SECONDS, LAUNCH_CONNECTIONS, LAUNCH_COLD_START,
-# AOT_TRAINING_SECONDS, AOT_ASSEMBLY_SECONDS and WARMUP_PATHS.
+# AOT_TRAINING_SECONDS, AOT_ASSEMBLY_SECONDS, WARMUP_PATHS, WARMUP_COMPILED_TIMEOUT and LAUNCH_BURST.
 
 # ------------------------------------------------------------------ the AOT cache
 aot_dir() { echo "$(dirname "$(jar_of "$1")")/aot"; } # flavour
@@ -75,7 +75,7 @@ aot_train() { # target
 variants_of() { # target: the variants it runs, of LAUNCH_VARIANTS (warm-up is Sprout's)
   local variant
   for variant in $LAUNCH_VARIANTS; do
-    [ "$variant" = aot-warmup ] && [[ "$1" != sprout-* ]] && continue
+    [[ "$variant" == aot-warmup || "$variant" == aot-compiled ]] && [[ "$1" != sprout-* ]] && continue
     echo "$variant"
   done
 }
@@ -90,6 +90,8 @@ launch_variant() { # target variant port log
     flags="-XX:AOTMode=on -XX:AOTCache=$(aot_cache_of "$target")"
   fi
   [ "$variant" = aot-warmup ] && args="--sprout.server.warm-up.enabled=true --sprout.server.warm-up.paths=$WARMUP_PATHS"
+  [ "$variant" = aot-compiled ] && args="--sprout.server.warm-up.enabled=true --sprout.server.warm-up.paths=$WARMUP_PATHS
+    --sprout.server.warm-up.until-compiled=true --sprout.server.warm-up.timeout=$WARMUP_COMPILED_TIMEOUT"
   EXTRA_JVM_FLAGS=$flags EXTRA_APP_ARGS=$args start_server "$jar" "$target" "$3" "$4"
 }
 
@@ -105,7 +107,7 @@ run_launch_load() { # target variant
   WATCH_PID=$SERVER_PID
   run_bounded $((LAUNCH_SECONDS + 30)) "$log" "${ON_LOAD_CPU[@]}" "$JAVA" -XX:+UseSerialGC -Xmx256m \
     -cp "$ROOT/gatling/target/test-classes" -Dport="$port" -DlaunchEpochMs="$LAUNCH_MS" \
-    -Dconnections="$LAUNCH_CONNECTIONS" -Dseconds="$LAUNCH_SECONDS" io.sprout.gatling.LaunchLoad
+    -Dconnections="$LAUNCH_CONNECTIONS" -Dseconds="$LAUNCH_SECONDS" -Dburst="${LAUNCH_BURST:-0}" io.sprout.gatling.LaunchLoad
   WATCH_PID=""
   local identity
   # Still up after its load: it must be the server we think we measured (a dead one fails the row by itself).
@@ -157,6 +159,6 @@ run_launch_matrix() { # targets...
 }
 
 launch_machine_lines() {
-  echo "- warmup: per target and variant ($LAUNCH_VARIANTS; aot-warmup for sprout-* only) a fresh launch loaded by LaunchLoad from the moment of launch: $LAUNCH_CONNECTIONS keep-alive connections on /benchmark/hello, one request in flight each, until ${LAUNCH_SECONDS}s after the launch, answers counted in 1 s windows from the launch$([ "$LAUNCH_COLD_START" = 1 ] && echo "; then a second launch per variant for ColdStart ($COLD_USERS users at once when ready)")"
-  echo "- AOT cache: trained per target on the extracted jar (-XX:AOTCacheOutput, ${AOT_TRAINING_SECONDS}s of wrk on /benchmark/hello and /benchmark/json, then SIGTERM), used with \`-XX:AOTMode=on -XX:AOTCache=...\`; warm-up variant: \`--sprout.server.warm-up.enabled=true --sprout.server.warm-up.paths=$WARMUP_PATHS\`"
+  echo "- warmup: per target and variant ($LAUNCH_VARIANTS; aot-warmup and aot-compiled for sprout-* only) a fresh launch loaded by LaunchLoad from the moment of launch: $LAUNCH_CONNECTIONS keep-alive connections on /benchmark/hello, one request in flight each, until ${LAUNCH_SECONDS}s after the launch, answers counted in 1 s windows from the launch; at the first answer a burst of ${LAUNCH_BURST:-0} users on new connections, one request each, timed by LaunchLoad$([ "$LAUNCH_COLD_START" = 1 ] && echo "; then a second launch per variant for ColdStart ($COLD_USERS users at once when ready)")"
+  echo "- AOT cache: trained per target on the extracted jar (-XX:AOTCacheOutput, ${AOT_TRAINING_SECONDS}s of wrk on /benchmark/hello and /benchmark/json, then SIGTERM), used with \`-XX:AOTMode=on -XX:AOTCache=...\`; warm-up variant: \`--sprout.server.warm-up.enabled=true --sprout.server.warm-up.paths=$WARMUP_PATHS\`; aot-compiled: the same with \`--sprout.server.warm-up.until-compiled=true --sprout.server.warm-up.timeout=$WARMUP_COMPILED_TIMEOUT\`"
 }

@@ -3,6 +3,8 @@ launch, read from its output (Python 3 standard library only; benchreport.py mak
 
   first-answer-ms=1834             ms from the JVM's launch to the first 200
   window second=3 ok=41234 errors=0    answers in the 1 s window [3 s, 4 s) after the launch
+  burst users=2000 answered=2000 errors=0 p50-ms=180 p99-ms=240 max-ms=251
+                                   ColdStart's burst at the first answer (LAUNCH_BURST users, one request each)
   launch-load done                 the client ran to its end
 
 Peak: the median of the best PEAK_WINDOWS windows, so one lucky second (or one that a GC pause split unevenly) does
@@ -16,6 +18,8 @@ import statistics
 PEAK_WINDOWS = 3
 PEAK_FRACTION = 0.9
 WINDOW = re.compile(r"^window second=(\d+) ok=(\d+) errors=(\d+)\s*$", re.M)
+BURST = re.compile(r"^burst users=(\d+) answered=(\d+) errors=(\d+) p50-ms=(\d+|none) p99-ms=(\d+|none) "
+                   r"max-ms=(\d+|none)\s*$", re.M)
 
 
 def parse(text):
@@ -26,7 +30,16 @@ def parse(text):
     windows = sorted((int(second), int(ok), int(errors)) for second, ok, errors in WINDOW.findall(text))
     return {"first_answer_ms": value_of(text, "first-answer-ms"), "first_attempt_ms": value_of(text, "first-attempt-ms"),
             "not_ready": value_of(text, "not-ready-attempts"), "ok_windows": [ok for _, ok, _ in windows],
-            "error_windows": [errors for _, _, errors in windows]}
+            "error_windows": [errors for _, _, errors in windows], **burst(text)}
+
+
+def burst(text):
+    """{burst_users, burst_answered, burst_errors, burst_p50_ms, burst_p99_ms, burst_max_ms}; {} without a burst."""
+    match = BURST.search(text)
+    if not match:
+        return {}
+    names = ["burst_users", "burst_answered", "burst_errors", "burst_p50_ms", "burst_p99_ms", "burst_max_ms"]
+    return {name: None if value == "none" else int(value) for name, value in zip(names, match.groups())}
 
 
 def value_of(text, key):
@@ -50,16 +63,22 @@ def ms_to_fraction_of_peak(ok_windows, fraction=PEAK_FRACTION):
 
 
 def summary(text):
-    """The row's numbers from one run's output: requests, ok, ko (errors after the first answer), rps (the peak),
+    """The row's numbers from one run's output: requests, ok, ko (errors after the first answer and users of the
+    burst not answered 200), rps (the peak),
     first_answer_ms, t90_ms and the windows themselves (for the chart); with status failed and a note when the
     server never answered. None when the client did not finish."""
     parsed = parse(text)
     if parsed is None:
         return None
     ok, errors = sum(parsed["ok_windows"]), sum(parsed["error_windows"])
-    row = {"requests": ok + errors, "ok": ok, "ko": errors, "rps": peak(parsed["ok_windows"]),
+    burst_ok, burst_errors = parsed.get("burst_answered") or 0, parsed.get("burst_errors") or 0
+    row = {"requests": ok + errors + burst_ok + burst_errors, "ok": ok + burst_ok, "ko": errors + burst_errors,
+           "rps": peak(parsed["ok_windows"]),
            "t90_ms": ms_to_fraction_of_peak(parsed["ok_windows"]), **parsed,
-           "errors": f"{errors} errors or non-200 answers after the first answer" if errors else ""}
+           "errors": "; ".join(part for part in (
+               f"{errors} errors or non-200 answers after the first answer" if errors else "",
+               f"{parsed['burst_errors']} of the burst's {parsed['burst_users']} users not answered 200"
+               if parsed.get("burst_errors") else "") if part)}
     if parsed["first_answer_ms"] is None:
         row["status"] = "failed"
         row["note"] = f"no 200 in {len(parsed['ok_windows'])} s from the launch"

@@ -52,6 +52,22 @@ class LaunchResultsTest(unittest.TestCase):
         self.assertEqual(4000, launchresults.ms_to_fraction_of_peak([0, 1000, 20000, 36000, 40000, 41000, 40000]))
         self.assertIsNone(launchresults.ms_to_fraction_of_peak([0, 0]))
 
+    def test_reads_the_burst_and_counts_its_unanswered_users_as_errors(self):
+        text = launch_output([0, 5]).replace("launch-load done", "burst users=2000 answered=1998 errors=2 p50-ms=180 "
+                                             "p99-ms=240 max-ms=251\nlaunch-load done")
+        summary = launchresults.summary(text)
+        self.assertEqual((2000, 1998, 240, 180), (summary["burst_users"], summary["burst_answered"],
+                                                  summary["burst_p99_ms"], summary["burst_p50_ms"]))
+        self.assertEqual(2, summary["ko"])
+        self.assertIn("2 of the burst's 2000 users not answered 200", summary["errors"])
+        self.assertEqual("180 / 240", benchreport.burst_cell(summary))
+        self.assertEqual("–", benchreport.burst_cell(launchresults.summary(launch_output([0, 5]))))
+
+    def test_a_burst_nobody_answered_has_no_percentiles(self):
+        text = launch_output([0, 0], first_answer_ms=None).replace(
+            "launch-load done", "burst users=10 answered=0 errors=10 p50-ms=none p99-ms=none max-ms=none\nlaunch-load done")
+        self.assertIsNone(launchresults.summary(text)["burst_p99_ms"])
+
     def test_a_server_that_never_answered_fails_the_row(self):
         summary = launchresults.summary(launch_output([0, 0, 0], first_answer_ms=None))
         self.assertEqual("failed", summary["status"])
@@ -118,8 +134,8 @@ class LaunchReportTest(unittest.TestCase):
     def test_the_table_compares_time_to_ninety_percent_with_tomcat_from_the_same_aot_cache(self):
         table = "\n".join(benchreport.launch_table(self.ROWS))
         # Sprout with the cache and warm-up against Tomcat with the cache: 3,000 / 15,000.
-        self.assertIn("| sprout-nio-platform | aot-warmup | 1,500 | 41,000 | 3,000 | 0.20 | 0 | ok |", table)
-        self.assertIn("| sprout-nio-platform | plain | 2,100 | 40,000 | 12,000 | 0.50 | 0 | ok |", table)
+        self.assertIn("| sprout-nio-platform | aot-warmup | 1,500 | 41,000 | 3,000 | 0.20 | – | 0 | ok |", table)
+        self.assertIn("| sprout-nio-platform | plain | 2,100 | 40,000 | 12,000 | 0.50 | – | 0 | ok |", table)
         self.assertRegex(table, r"\| netty \| aot \|.*\*\*failed\*\*: AOT cache")
 
     def test_the_chart_has_one_line_and_one_legend_entry_per_measured_target_and_variant(self):

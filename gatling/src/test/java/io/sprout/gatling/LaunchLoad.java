@@ -21,12 +21,20 @@ import java.util.concurrent.TimeUnit;
  * every status other than 200, is an error of its window. One thread and one selector: at tens of thousands of
  * requests per second a thread per connection would spend the load CPU on switching.
  * <p>
+ * With {@code burst} above 0, that many more users arrive on new connections the moment of the first answer, one
+ * request each ({@link LaunchBurst}): ColdStart's burst, timed by a client that is not itself cold.
+ * <p>
  * Output, read by {@code gatling/scripts/launchresults.py}: {@code first-attempt-ms=}, {@code first-answer-ms=},
- * one {@code window second=S ok=N errors=E} line per window, and {@code launch-load done} last. Properties:
- * {@code port}, {@code launchEpochMs} (when the server's JVM was launched), {@code connections}, {@code seconds},
- * {@code path}, {@code retryMillis}.
+ * one {@code window second=S ok=N errors=E} line per window, the {@code burst …} line, and {@code launch-load done}
+ * last. Properties: {@code port}, {@code launchEpochMs} (when the server's JVM was launched), {@code connections},
+ * {@code seconds}, {@code path}, {@code retryMillis}, {@code burst} (0).
  */
 public final class LaunchLoad {
+
+    /** A connection's part of the selector loop. */
+    interface Ready {
+        void onReady(Selector selector, SelectionKey key);
+    }
 
     private final InetSocketAddress address;
 
@@ -45,6 +53,8 @@ public final class LaunchLoad {
     private long firstAnswerNanos = -1;
 
     private long notReady;
+
+    private LaunchBurst burst;
 
     private LaunchLoad(int port, String path, long launchEpochMs, int seconds, int retryMillis) {
         this.address = new InetSocketAddress("127.0.0.1", port);
@@ -66,6 +76,10 @@ public final class LaunchLoad {
                 Long.parseLong(System.getProperty("launchEpochMs")), seconds, Integer.getInteger("retryMillis", 10));
         System.out.printf("launch-load connections=%d seconds=%d path=%s%n", connections, seconds, path);
         System.out.printf("first-attempt-ms=%d%n", load.sinceLaunchMillis(System.nanoTime()));
+        int burstUsers = Integer.getInteger("burst", 0);
+        if (burstUsers > 0) {
+            load.burst = new LaunchBurst(load.address, load.request, burstUsers);
+        }
         load.run(connections);
         load.print();
     }
@@ -78,13 +92,18 @@ public final class LaunchLoad {
                 connections.add(connection);
                 connection.connect(selector, System.nanoTime());
             }
+            boolean burstStarted = false;
             long now;
             while ((now = System.nanoTime()) < this.endNanos) {
                 selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(Math.min(this.endNanos - now, this.retryNanos))));
                 for (SelectionKey key : selector.selectedKeys()) {
-                    ((Connection) key.attachment()).onReady(selector, key);
+                    ((Ready) key.attachment()).onReady(selector, key);
                 }
                 selector.selectedKeys().clear();
+                if (this.burst != null && !burstStarted && this.firstAnswerNanos >= 0) {
+                    burstStarted = true;
+                    this.burst.start(selector);
+                }
                 now = System.nanoTime();
                 for (Connection connection : connections) {
                     if (connection.channel == null && now >= connection.retryAt) {
@@ -103,6 +122,9 @@ public final class LaunchLoad {
         System.out.printf("not-ready-attempts=%d%n", this.notReady);
         for (int second = 0; second < this.ok.length; second++) {
             System.out.printf("window second=%d ok=%d errors=%d%n", second, this.ok[second], this.errors[second]);
+        }
+        if (this.burst != null) {
+            System.out.println(this.burst.report());
         }
         System.out.println("launch-load done");
     }
@@ -137,7 +159,7 @@ public final class LaunchLoad {
     }
 
     /** One keep-alive connection: connecting, then a request, its response, the next request. */
-    private final class Connection {
+    private final class Connection implements Ready {
 
         private final ByteBuffer in = ByteBuffer.allocate(16 * 1024);
 
@@ -165,7 +187,8 @@ public final class LaunchLoad {
             }
         }
 
-        void onReady(Selector selector, SelectionKey key) {
+        @Override
+        public void onReady(Selector selector, SelectionKey key) {
             long now = System.nanoTime();
             try {
                 if (key.isConnectable()) {
