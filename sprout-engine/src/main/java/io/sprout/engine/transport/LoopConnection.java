@@ -96,7 +96,9 @@ final class LoopConnection implements SelectorLoop.Member {
         this.worker = new WorkerChannel(io, tls, raw, this, loop, context.config().timeouts().write(), remote,
                 (InetSocketAddress) channel.getLocalAddress());
         this.http = new HttpConnection(context, worker, this::resumed);
-        this.serving = new ConnectionWorker(this, state, http, worker, raw, tls, waiting, loop);
+        HybridNextHead nextHead = raw != null && tls == null && context.config().hybridKeepAliveWait().toMillis() > 0
+                ? new HybridNextHead(raw, http, waiting, workers) : null;
+        this.serving = new ConnectionWorker(this, state, http, worker, raw, tls, waiting, loop, nextHead);
         this.frames = new Http2Reader(this, http, io, tls, worker, loop);
         this.heads = new HeadReader(this, state, http, channel, io, tls, handshake, waiting, workers, serving);
     }

@@ -115,7 +115,11 @@ class NonBlockingWebSocketIT {
             roundTrips(client);
             closeCleanly(client);
 
-            assertThat(callbackThreads).hasSize(ROUND_TRIPS).allMatch(name -> EVENT_LOOP.matcher(name).matches(),
+            assertThat(callbackThreads).hasSize(ROUND_TRIPS);
+            // The first message may arrive while the worker that answered the upgrade still runs the connection's
+            // task; it then runs that message's callback next, in turn. From then on the connection is idle
+            // between messages, and every callback runs on the loop.
+            assertThat(callbackThreads.subList(1, ROUND_TRIPS)).allMatch(name -> EVENT_LOOP.matcher(name).matches(),
                     "an event loop's name");
         }
     }
@@ -151,7 +155,10 @@ class NonBlockingWebSocketIT {
 
             Await.until(() -> received.size() == PUSHED, "every pushed message arrived");
             assertThat(received).isEqualTo(numbered("p", PUSHED));
-            assertThat(sends).allMatch(sent -> sent.isDone() && !sent.isCompletedExceptionally());
+            // A send completes once its frame is written, which the client may see before the server's thread
+            // gets to complete the future.
+            Await.until(() -> sends.stream().allMatch(CompletableFuture::isDone), "every send completed");
+            assertThat(sends).noneMatch(CompletableFuture::isCompletedExceptionally);
             assertThat(socket.isOpen()).isTrue();
             closeCleanly(client);
         }
