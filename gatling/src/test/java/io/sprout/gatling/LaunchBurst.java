@@ -119,17 +119,10 @@ final class LaunchBurst {
         }
 
         private void receive() throws IOException {
-            if (this.channel.read(this.in) < 0) {
-                throw new IOException("closed by the server");
+            ResponseFramer.Response response = ResponseFramer.readFrom(this.channel, this.in);
+            if (response != null) {
+                end(response.status() == 200);
             }
-            ResponseFramer.Response response = ResponseFramer.frame(this.in.array(), 0, this.in.position());
-            if (response == null) {
-                if (!this.in.hasRemaining()) {
-                    throw new IOException("a response head larger than " + this.in.capacity() + " bytes");
-                }
-                return;
-            }
-            end(response.status() == 200);
         }
 
         private void end(boolean ok) {

@@ -220,14 +220,8 @@ public final class LaunchLoad {
         }
 
         private void receive(Selector selector, long now) throws IOException {
-            if (this.channel.read(this.in) < 0) {
-                throw new IOException("closed by the server");
-            }
-            ResponseFramer.Response response = ResponseFramer.frame(this.in.array(), 0, this.in.position());
+            ResponseFramer.Response response = ResponseFramer.readFrom(this.channel, this.in);
             if (response == null) {
-                if (!this.in.hasRemaining()) {
-                    throw new IOException("a response head larger than " + this.in.capacity() + " bytes");
-                }
                 return;
             }
             answered(response.status(), now);

@@ -1,5 +1,8 @@
 package io.sprout.gatling;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -14,6 +17,23 @@ final class ResponseFramer {
     }
 
     private ResponseFramer() {
+    }
+
+    /**
+     * Reads what {@code channel} has into {@code in} and frames what {@code in} holds since its last clear.
+     *
+     * @return the response when it is whole, else {@code null} (read again when the channel is readable)
+     * @throws IOException when the server closed the connection, or the head outgrew {@code in}
+     */
+    static Response readFrom(SocketChannel channel, ByteBuffer in) throws IOException {
+        if (channel.read(in) < 0) {
+            throw new IOException("closed by the server");
+        }
+        Response response = frame(in.array(), 0, in.position());
+        if (response == null && !in.hasRemaining()) {
+            throw new IOException("a response head larger than " + in.capacity() + " bytes");
+        }
+        return response;
     }
 
     /** The response at the start of {@code bytes[from, to)}, or null while it is incomplete. */
