@@ -16,7 +16,8 @@ import java.util.function.UnaryOperator;
  * {@link ExchangeResponse#commit}); a body encoding installed by a before-commit listener (compression) then sits
  * between the handler's bytes and the framing. In non-blocking mode
  * a send writes what the socket takes and keeps the rest as {@code pending} (plus, for one write larger than the
- * buffer, an {@code overflow} copy) until the exchange drains it on writability. Used by one thread at a time.
+ * buffer, an {@code overflow} copy) until the exchange drains it on writability; a {@link FileRegion} waits there
+ * too, sent from its file as the socket takes it. Used by one thread at a time.
  */
 final class ResponseBody extends OutputStream {
 
@@ -73,11 +74,7 @@ final class ResponseBody extends OutputStream {
             throw new IllegalStateException("A non-blocking write while the previous one is still being sent "
                     + "(responseReady() was false)");
         }
-        written += length;
-        long declared = response.declaredLength();
-        if (declared >= 0 && written > declared && encoder == null) {
-            throw new IOException("Wrote more than the declared Content-Length of " + declared);
-        }
+        countWritten(length);
         if (encoder == null && !response.committed() && length > buffer.capacity() - buffered()) {
             // This write commits the response: at a boundary of its own, once the buffer is full, so that a body
             // encoding the commit installs (compression) takes the rest of this write too, not only later ones.
@@ -92,6 +89,54 @@ final class ResponseBody extends OutputStream {
         } else {
             writeFramed(src, offset, length);
         }
+    }
+
+    private void countWritten(long length) throws IOException {
+        written += length;
+        long declared = response.declaredLength();
+        if (declared >= 0 && written > declared && encoder == null) {
+            throw new IOException("Wrote more than the declared Content-Length of " + declared);
+        }
+    }
+
+    /** See {@link io.sprout.engine.AsyncExchange#sendsFileRegions()}; a response without a body takes any region. */
+    boolean sendsFileRegions() {
+        return nonBlocking && response.committed() && encoder == null
+                && (!response.framing().hasBody() || wire.sendsFileRegions());
+    }
+
+    /**
+     * Queues {@code region} after the bytes written so far (those still buffered are sent first) and sends what the
+     * socket takes; {@link #drainPending} sends the rest. A failure fails the region and breaks the body.
+     */
+    void sendFileRegion(FileRegion region) throws IOException {
+        guard.enter();
+        try {
+            if (!sendsFileRegions() || !ready()) {
+                throw new IllegalStateException("A file region needs a committed response whose bytes go as they are "
+                        + "(sendsFileRegions()) and that is ready (responseReady())");
+            }
+            countWritten(region.remaining());
+            if (!response.framing().hasBody()) {
+                region.skip();
+                return;
+            }
+            if (buffered() > 0) {
+                send(false);
+            }
+            unsent().queue(region);
+            unsent.sendNow(this::writeFramed);
+        } catch (IOException failed) {
+            broken = failed;
+            throw failed;
+        } finally {
+            guard.exit();
+        }
+    }
+
+    /** Bytes of a queued file region not sent yet: their progress renews the write deadline. */
+    long unsentFileBytes() {
+        return unsent == null ? 0 : unsent.regionRemaining();
     }
 
     /** Commits the response and sends what is buffered. */

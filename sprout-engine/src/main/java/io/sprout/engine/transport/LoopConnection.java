@@ -93,8 +93,8 @@ final class LoopConnection implements SelectorLoop.Member {
         this.handshake = tls == null ? null
                 : new LoopHandshake(tls, workers, loop, serverTls.handshakeTimeout().toNanos());
         this.state = new ConnectionState(tls == null ? READING : HANDSHAKING);
-        this.worker = new WorkerChannel(io, tls, raw, this, loop, context.config().timeouts().write(), remote,
-                (InetSocketAddress) channel.getLocalAddress());
+        this.worker = new WorkerChannel(channel, io, tls, raw, this, loop, context.config().timeouts().write(),
+                remote);
         this.http = new HttpConnection(context, worker, this::resumed);
         this.serving = new ConnectionWorker(this, state, http, worker, raw, tls, waiting, loop);
         this.frames = new Http2Reader(this, http, io, tls, worker, loop);
