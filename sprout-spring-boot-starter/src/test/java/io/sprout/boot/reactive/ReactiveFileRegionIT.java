@@ -156,12 +156,9 @@ class ReactiveFileRegionIT {
 
     @Test
     void holdsNothingOfALargeFileWhileItsClientReadsSlowly() throws Exception {
-        writeLargeFile();
-        start(UnaryOperator.identity(), builder -> builder.socketSendBuffer(SMALL_RECEIVE_BUFFER));
+        startWithALargeFile();
 
-        try (Socket socket = smallWindowSocket(); InputStream in = socket.getInputStream()) {
-            socket.getOutputStream().write(GET_FILE);
-            skipHead(in);
+        try (Socket socket = askForTheFileInASmallWindow(); InputStream in = socket.getInputStream()) {
             byte[] received = new byte[LARGE_FILE_SIZE];
             assertThat(in.readNBytes(received, 0, PAUSE_AT)).isEqualTo(PAUSE_AT);
             await("the server at a stand-still holds none of the file while the client reads nothing")
@@ -181,12 +178,9 @@ class ReactiveFileRegionIT {
 
     @Test
     void closesTheFileAndEndsTheExchangeWhenTheClientLeavesMidTransfer() throws Exception {
-        writeLargeFile();
-        start(UnaryOperator.identity(), builder -> builder.socketSendBuffer(SMALL_RECEIVE_BUFFER));
+        startWithALargeFile();
 
-        try (Socket socket = smallWindowSocket(); InputStream in = socket.getInputStream()) {
-            socket.getOutputStream().write(GET_FILE);
-            skipHead(in);
+        try (Socket socket = askForTheFileInASmallWindow(); InputStream in = socket.getInputStream()) {
             assertThat(in.readNBytes(4096)).hasSize(4096);
             assertThat(descriptorsOpenOn(file)).as("the file is open while it is sent").isEqualTo(1);
         }
@@ -265,17 +259,22 @@ class ReactiveFileRegionIT {
         return HttpRequest.newBuilder(server.uri(path)).timeout(REQUEST_TIMEOUT);
     }
 
-    private void writeLargeFile() throws IOException {
+    /** A server with small socket buffers, serving a file larger than any buffer on the way. */
+    private void startWithALargeFile() throws IOException {
         content = new byte[LARGE_FILE_SIZE];
         new Random(LARGE_FILE_SIZE).nextBytes(content);
         Files.write(file, content);
+        start(UnaryOperator.identity(), builder -> builder.socketSendBuffer(SMALL_RECEIVE_BUFFER));
     }
 
-    private Socket smallWindowSocket() throws IOException {
+    /** A client whose kernel takes few bytes ahead of its reads, having asked for the file and read the head. */
+    private Socket askForTheFileInASmallWindow() throws IOException {
         Socket socket = new Socket();
         socket.setReceiveBufferSize(SMALL_RECEIVE_BUFFER);
         socket.setSoTimeout((int) REQUEST_TIMEOUT.toMillis());
         socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.port()));
+        socket.getOutputStream().write(GET_FILE);
+        skipHead(socket.getInputStream());
         return socket;
     }
 
