@@ -136,6 +136,7 @@ public interface AsyncExchange {
      * @return completes, in the exchange's turn, once the last byte is sent; fails with the {@link IOException}
      *     that ended the sending (the client gone, the file shorter than the region, the write timeout)
      * @throws IllegalStateException when {@link #sendsFileRegions()} or {@link #responseReady()} is {@code false}
+     * @throws IllegalArgumentException for a negative {@code position} or {@code count}
      */
     default CompletionStage<Void> sendFileRegion(FileChannel file, long position, long count) {
         try {
