@@ -1,6 +1,9 @@
 package io.sprout.engine;
 
+import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
 /**
@@ -19,6 +22,10 @@ import java.util.function.Consumer;
  * still unsent {@link #responseReady()} is {@code false}, and {@link #onResponseReady} asks for one callback once
  * they are sent. Readiness comes from the event loop in both execution modes, so a suspended exchange that waits
  * for the client holds no thread.
+ *
+ * <p><b>File regions.</b> Where the bytes need not pass through the heap, {@link #sendFileRegion} sends part of a
+ * file straight from the file to the socket ({@link FileChannel#transferTo}, {@code sendfile} on Linux), as the
+ * client takes it; {@link #sendsFileRegions()} says where. Elsewhere the handler writes the file's bytes to the body.
  *
  * <p><b>Takeover.</b> {@link #upgrade()} answers {@code 101 Switching Protocols} and turns both body streams into
  * the raw connection: the request body reads every byte the client sends after the request head (those already
@@ -98,6 +105,47 @@ public interface AsyncExchange {
 
     /** Runs {@code callback} once {@link #responseReady()} holds; at once (as by {@link #execute}) if it does. */
     void onResponseReady(Runnable callback);
+
+    /**
+     * Whether {@link #sendFileRegion} may be called now: the response is non-blocking ({@link #nonBlockingResponse()})
+     * and committed, and its body bytes go to the socket as they are. Committed, since only the commit decides the
+     * framing and runs the before-commit listeners that may install a body encoding (a flush commits). As they are,
+     * since a region skips the heap: so {@code true} on a plaintext HTTP/1.1 connection whose socket is non-blocking
+     * for the response (in hybrid mode, once the handler has returned), with a declared {@code Content-Length} (or
+     * HTTP/1.0's close-delimited body); and {@code true} whenever the response has no body at all ({@code HEAD},
+     * 204, 304), where a region sends nothing. {@code false} over TLS (bytes are encrypted in the heap), on an
+     * HTTP/2 stream (DATA frames under flow control), for an encoded (compressed) or chunked body, or before commit:
+     * write the file's bytes to the body instead.
+     */
+    default boolean sendsFileRegions() {
+        return false;
+    }
+
+    /**
+     * Queues {@code count} bytes of {@code file} from {@code position} as the next bytes of the response body (they
+     * count against a declared {@code Content-Length} as written bytes do) and sends them straight from the file to
+     * the socket as the client takes them: what the socket takes now, then more at each writability, never waiting
+     * on a thread. {@link #responseReady()} is {@code false} until the last byte is sent. Each wait for the client
+     * is bounded by the write timeout; a client that keeps reading, however slowly, gets the whole region. Only when
+     * {@link #sendsFileRegions()} and {@link #responseReady()} hold; {@link #complete()} before the region is sent
+     * aborts the connection, since the body cannot be completed.
+     *
+     * <p>Takes {@code file}: the exchange closes it once the region is sent, when sending fails, when the exchange
+     * ends first (the client gone, an abort, a timeout, {@code stop()}), and whenever this method throws.
+     *
+     * @return completes, in the exchange's turn, once the last byte is sent; fails with the {@link IOException}
+     *     that ended the sending (the client gone, the file shorter than the region, the write timeout)
+     * @throws IllegalStateException when {@link #sendsFileRegions()} or {@link #responseReady()} is {@code false}
+     * @throws IllegalArgumentException for a negative {@code position} or {@code count}
+     */
+    default CompletionStage<Void> sendFileRegion(FileChannel file, long position, long count) {
+        try {
+            file.close();
+        } catch (IOException ignored) {
+            // Closing is all this exchange can do with the file; its failure changes nothing for the caller.
+        }
+        throw new IllegalStateException("This exchange cannot send file regions");
+    }
 
     /**
      * Sends {@code 101 Switching Protocols} with the response's headers (the handler sets {@code Upgrade} and

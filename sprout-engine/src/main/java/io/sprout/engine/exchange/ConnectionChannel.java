@@ -5,6 +5,7 @@ import io.sprout.engine.TlsDetails;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /**
  * How bytes of one client connection move while an exchange runs. The two transports differ only here: while a
@@ -41,6 +42,27 @@ public interface ConnectionChannel {
      * @return bytes written
      */
     int writeNow(ByteBuffer src) throws IOException;
+
+    /**
+     * Whether {@link #transferNow} can send file bytes straight to the socket now: the connection is plaintext (over
+     * TLS the bytes are encrypted in the heap) and its socket non-blocking. In hybrid mode that is not so while the
+     * handler's worker holds the socket in blocking mode: a transfer there could not be left to the event loop, and
+     * on a virtual thread, whose socket is non-blocking underneath, it would return nothing rather than wait.
+     */
+    default boolean sendsFiles() {
+        return false;
+    }
+
+    /**
+     * Sends what the socket takes now of {@code count} bytes of {@code file} from {@code position}, straight from
+     * the file ({@link FileChannel#transferTo}: {@code sendfile} on Linux), never waiting. Only when
+     * {@link #sendsFiles()}.
+     *
+     * @return bytes sent: 0 when the socket takes nothing now, or when the file ends at {@code position}
+     */
+    default long transferNow(FileChannel file, long position, long count) throws IOException {
+        throw new IllegalStateException("This connection cannot send files");
+    }
 
     /**
      * Runs {@code task} once, when a read would not wait, when {@code deadlineNanos} (a {@link System#nanoTime()}

@@ -11,7 +11,9 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.System.Logger.Level;
+import java.nio.channels.FileChannel;
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -283,6 +285,16 @@ final class Exchange implements AsyncExchange {
     @Override
     public void onResponseReady(Runnable callback) {
         readiness.onResponseReady(callback);
+    }
+
+    @Override
+    public boolean sendsFileRegions() {
+        return response.responseBody().sendsFileRegions();
+    }
+
+    @Override
+    public CompletionStage<Void> sendFileRegion(FileChannel file, long position, long count) {
+        return readiness.sendFileRegion(new FileRegion(file, position, count));
     }
 
     /** Whether {@code 101 Switching Protocols} was sent: the response's status says so, no flag repeats it. */

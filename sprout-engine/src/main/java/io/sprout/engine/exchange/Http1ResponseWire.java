@@ -9,6 +9,7 @@ import io.sprout.engine.http.ResponseHeadEncoder;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /**
  * A response over HTTP/1.1 (RFC 9112): the {@link ResponsePlan} decides between {@code Content-Length}, chunked and
@@ -132,6 +133,17 @@ final class Http1ResponseWire implements ResponseWire {
     @Override
     public int writeNow(ByteBuffer bytes) throws IOException {
         return connection.writeNow(bytes);
+    }
+
+    /** Chunks would frame the file's bytes; every other framing sends them as they are, after the head. */
+    @Override
+    public boolean sendsFileRegions() {
+        return plan.framing() != ResponseFraming.CHUNKED && connection.channel().sendsFiles();
+    }
+
+    @Override
+    public long transferNow(FileChannel file, long position, long count) throws IOException {
+        return connection.transferNow(file, position, count);
     }
 
     /** Puts the encoded head before the region, in place when it fits the headroom, else in a copy. */

@@ -14,6 +14,7 @@ import io.sprout.engine.http2.Setting;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -232,6 +233,12 @@ public final class HttpConnection implements ExchangeStream {
         int count = channel.writeNow(bytes);
         context.counters().bytesOut.add(count);
         return count;
+    }
+
+    long transferNow(FileChannel file, long position, long count) throws IOException {
+        long sent = channel.transferNow(file, position, count);
+        context.counters().bytesOut.add(sent);
+        return sent;
     }
 
     @Override

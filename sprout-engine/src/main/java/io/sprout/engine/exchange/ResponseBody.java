@@ -10,18 +10,14 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 /**
- * The response body stream. Bytes collect in one pooled buffer laid out so a whole flush is a single write, with
- * room on both sides for the {@link ResponseWire} to frame in place (for HTTP/1.1, the head and a chunk-size line
- * before, the chunk's end and the last chunk after):
- *
- * <pre>
- *   [ wire's headroom ][ body bytes ][ wire's tailroom ]
- * </pre>
- *
- * The first send commits the response (see {@link ExchangeResponse#commit}); a body encoding installed by a
- * before-commit listener (compression) then sits between the handler's bytes and the framing. In non-blocking mode
+ * The response body stream. Bytes collect in one {@link BodyBuffer}, with room on both sides for the
+ * {@link ResponseWire} to frame in place (for HTTP/1.1, the head and a chunk-size line before, the chunk's end and
+ * the last chunk after), so a whole flush is a single write. The first send commits the response (see
+ * {@link ExchangeResponse#commit}); a body encoding installed by a before-commit listener (compression) then sits
+ * between the handler's bytes and the framing. In non-blocking mode
  * a send writes what the socket takes and keeps the rest as {@code pending} (plus, for one write larger than the
- * buffer, an {@code overflow} copy) until the exchange drains it on writability. Used by one thread at a time.
+ * buffer, an {@code overflow} copy) until the exchange drains it on writability; a {@link FileRegion} waits there
+ * too, sent from its file as the socket takes it. Used by one thread at a time.
  */
 final class ResponseBody extends OutputStream {
 
@@ -29,12 +25,7 @@ final class ResponseBody extends OutputStream {
     private final ExchangeResponse response;
     private final ResponseWire wire;
     private final BufferPool pool;
-    /** The wire's room before and after the body bytes of {@link #buffer}. */
-    private final int headroom;
-    private final int tailroom;
-    private ByteBuffer buffer;
-    private boolean pooled;
-    private int bodyCapacity;
+    private final BodyBuffer buffer;
     private long written;
     private boolean completed;
     private OutputStream encoder;
@@ -51,9 +42,7 @@ final class ResponseBody extends OutputStream {
         this.response = response;
         this.wire = wire;
         this.pool = pool;
-        this.headroom = wire.headroom();
-        this.tailroom = wire.tailroom();
-        this.bodyCapacity = defaultCapacity();
+        this.buffer = new BodyBuffer(pool, wire.headroom(), wire.tailroom());
     }
 
     @Override
@@ -85,15 +74,11 @@ final class ResponseBody extends OutputStream {
             throw new IllegalStateException("A non-blocking write while the previous one is still being sent "
                     + "(responseReady() was false)");
         }
-        written += length;
-        long declared = response.declaredLength();
-        if (declared >= 0 && written > declared && encoder == null) {
-            throw new IOException("Wrote more than the declared Content-Length of " + declared);
-        }
-        if (encoder == null && !response.committed() && length > bodyCapacity - buffered()) {
+        countWritten(length);
+        if (encoder == null && !response.committed() && length > buffer.capacity() - buffered()) {
             // This write commits the response: at a boundary of its own, once the buffer is full, so that a body
             // encoding the commit installs (compression) takes the rest of this write too, not only later ones.
-            int first = bodyCapacity - buffered();
+            int first = buffer.capacity() - buffered();
             writeFramed(src, offset, first);
             send(false);
             offset += first;
@@ -104,6 +89,54 @@ final class ResponseBody extends OutputStream {
         } else {
             writeFramed(src, offset, length);
         }
+    }
+
+    private void countWritten(long length) throws IOException {
+        written += length;
+        long declared = response.declaredLength();
+        if (declared >= 0 && written > declared && encoder == null) {
+            throw new IOException("Wrote more than the declared Content-Length of " + declared);
+        }
+    }
+
+    /** See {@link io.sprout.engine.AsyncExchange#sendsFileRegions()}; a response without a body takes any region. */
+    boolean sendsFileRegions() {
+        return nonBlocking && response.committed() && encoder == null
+                && (!response.framing().hasBody() || wire.sendsFileRegions());
+    }
+
+    /**
+     * Queues {@code region} after the bytes written so far (those still buffered are sent first) and sends what the
+     * socket takes; {@link #drainPending} sends the rest. A failure fails the region and breaks the body.
+     */
+    void sendFileRegion(FileRegion region) throws IOException {
+        guard.enter();
+        try {
+            if (!sendsFileRegions() || !ready()) {
+                throw new IllegalStateException("A file region needs a committed response whose bytes go as they are "
+                        + "(sendsFileRegions()) and that is ready (responseReady())");
+            }
+            countWritten(region.remaining());
+            if (!response.framing().hasBody()) {
+                region.skip();
+                return;
+            }
+            if (buffered() > 0) {
+                send(false);
+            }
+            unsent().queue(region);
+            unsent.sendNow(this::writeFramed);
+        } catch (IOException failed) {
+            broken = failed;
+            throw failed;
+        } finally {
+            guard.exit();
+        }
+    }
+
+    /** Bytes of a queued file region not sent yet: their progress renews the write deadline. */
+    long unsentFileBytes() {
+        return unsent == null ? 0 : unsent.regionRemaining();
     }
 
     /** Commits the response and sends what is buffered. */
@@ -136,7 +169,7 @@ final class ResponseBody extends OutputStream {
 
     /** Bytes the handler has written that are still buffered. */
     int buffered() {
-        return buffer == null ? 0 : buffer.position() - headroom;
+        return buffer.buffered();
     }
 
     boolean completed() {
@@ -144,7 +177,7 @@ final class ResponseBody extends OutputStream {
     }
 
     int bufferSize() {
-        return bodyCapacity;
+        return buffer.capacity();
     }
 
     /** Sets how many body bytes are held before the response commits; larger than a pooled buffer allocates. */
@@ -152,25 +185,16 @@ final class ResponseBody extends OutputStream {
         if (written > 0 || response.committed()) {
             throw new IllegalStateException("The buffer size cannot change once body bytes are written");
         }
-        bodyCapacity = Math.max(size, 1);
-        if (buffer != null && buffer.capacity() < headroom + bodyCapacity + tailroom) {
-            releaseBuffers();
-        }
+        buffer.capacity(size);
     }
 
     /** From now on a buffer is held only from a write to its flush (see {@link #send}); the committed head's goes. */
     void nonBlocking() {
         nonBlocking = true;
         try {
-            ReleaseGuard.run(guard, this::releaseIfIdle);
+            ReleaseGuard.run(guard, buffer::releaseIfEmpty);
         } catch (IOException ended) {
             // The exchange has ended: its buffers are released already.
-        }
-    }
-
-    private void releaseIfIdle() {
-        if (buffered() == 0) {
-            returnBuffer();
         }
     }
 
@@ -239,9 +263,7 @@ final class ResponseBody extends OutputStream {
     /** Drops buffered bytes (for {@link ExchangeResponse#reset()} and {@code resetBuffer()}). */
     void discard() {
         written = 0;
-        if (buffer != null) {
-            buffer.position(headroom);
-        }
+        buffer.clear();
     }
 
     /**
@@ -263,41 +285,20 @@ final class ResponseBody extends OutputStream {
         guard = new ReleaseGuard(exchange, this::releaseBuffers);
     }
 
-    private void returnBuffer() {
-        if (buffer != null && pooled) {
-            pool.release(buffer);
-        }
-        buffer = null;
-    }
-
     private void releaseBuffers() {
-        returnBuffer();
+        buffer.release();
         if (unsent != null) {
             unsent.release();
         }
     }
 
-    private int defaultCapacity() {
-        return pool.bufferSize() - headroom - tailroom;
-    }
-
-    private ByteBuffer buffer() throws IOException {
+    /** Before the buffer is leased for body bytes or a send. */
+    private void ensureWritable() throws IOException {
         failIfBroken();
         if (exchange.ended()) {
             // A write after the exchange ended (an abort, the client gone) would lease a buffer nobody returns.
             throw new IOException("The exchange has ended: its response can no longer be written");
         }
-        if (buffer == null) {
-            if (bodyCapacity <= defaultCapacity()) {
-                buffer = pool.lease();
-                pooled = true;
-            } else {
-                buffer = ByteBuffer.allocate(headroom + bodyCapacity + tailroom);
-                pooled = false;
-            }
-            buffer.position(headroom);
-        }
-        return buffer;
     }
 
     /** Frames and buffers body bytes (after any encoding), sending whenever the buffer is full. */
@@ -312,14 +313,14 @@ final class ResponseBody extends OutputStream {
                 unsent.keepOverflow(src, at, left);
                 return;
             }
-            ByteBuffer target = buffer();
-            int room = headroom + bodyCapacity - target.position();
+            ensureWritable();
+            int room = buffer.room();
             if (room <= 0) {
                 send(false);
                 continue;
             }
             int count = Math.min(room, left);
-            target.put(src, at, count);
+            buffer.put(src, at, count);
             at += count;
             left -= count;
         }
@@ -332,11 +333,7 @@ final class ResponseBody extends OutputStream {
             response.commit(complete, written, false);
             return;
         }
-        byte[] raw = new byte[buffered()];
-        if (raw.length > 0) {
-            buffer.get(headroom, raw);
-            buffer.position(headroom);
-        }
+        byte[] raw = buffer.take();
         response.commit(false, written, true);
         encoder = encoding.apply(new EncoderSink(this::writeFramed, () -> send(false)));
         encoder.write(raw);
@@ -346,24 +343,22 @@ final class ResponseBody extends OutputStream {
         if (!response.committed()) {
             commit(last);
         }
-        ByteBuffer target = buffer();
+        ensureWritable();
         if (last) {
             HeaderFields trailers = response.trailerFields();
             if (trailers != null) {
                 wire.trailers(trailers);
             }
         }
-        ByteBuffer outgoing = wire.frame(target.limit(target.position()).position(headroom), last);
+        ByteBuffer outgoing = wire.frame(buffer.bodyRegion(), last);
         if (outgoing.hasRemaining()) {
-            transmit(outgoing, outgoing == target);
+            transmit(outgoing, buffer.holds(outgoing));
         }
-        if (buffer != null) {
-            buffer.clear().position(headroom);
-        }
+        buffer.clear();
         if (nonBlocking) {
             // A non-blocking response (a WebSocket, an event stream) may stay open and idle for hours: it holds no
             // buffer between flushes, and its next write leases one from the pool again.
-            releaseIfIdle();
+            buffer.releaseIfEmpty();
         }
     }
 
@@ -388,13 +383,18 @@ final class ResponseBody extends OutputStream {
         if (!outgoing.hasRemaining()) {
             return;
         }
+        boolean pooledBuffer = false;
+        if (isBuffer) {
+            // The buffer is kept as it is, with its unsent bytes; later writes lease another.
+            pooledBuffer = buffer.handOver();
+        }
+        unsent().keep(outgoing, pooledBuffer);
+    }
+
+    private UnsentOutput unsent() {
         if (unsent == null) {
             unsent = new UnsentOutput(wire, pool);
         }
-        unsent.keep(outgoing, isBuffer && pooled);
-        if (isBuffer) {
-            // The buffer now holds unsent bytes; later writes lease another.
-            buffer = null;
-        }
+        return unsent;
     }
 }

@@ -4,6 +4,7 @@ import io.sprout.engine.http.HeaderFields;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /**
  * The wire below one exchange's response: how a committed status, its fields and its body bytes become bytes for
@@ -61,4 +62,18 @@ interface ResponseWire {
 
     /** Writes what the connection takes now, as {@link ConnectionChannel#writeNow} describes. */
     int writeNow(ByteBuffer bytes) throws IOException;
+
+    /**
+     * Whether body bytes may go from a file straight to the connection ({@link #transferNow}): the committed framing
+     * sends them as they are, and the connection takes them from the kernel. A wire that frames every byte (HTTP/2's
+     * DATA frames) says no.
+     */
+    default boolean sendsFileRegions() {
+        return false;
+    }
+
+    /** As {@link #writeNow}, for body bytes sent straight from {@code file}; only when {@link #sendsFileRegions()}. */
+    default long transferNow(FileChannel file, long position, long count) throws IOException {
+        throw new IllegalStateException("This wire cannot send file regions");
+    }
 }

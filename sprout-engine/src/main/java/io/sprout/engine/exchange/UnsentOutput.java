@@ -6,9 +6,10 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * What a non-blocking response could not send yet: the framed bytes the socket did not take ({@code pending},
- * often the pooled buffer itself, which is then released once sent) and the handler's bytes of one write larger than
- * the buffer that came after them ({@code overflow}, not yet framed). Used by one thread at a time.
+ * What a non-blocking response could not send yet, in the order it goes: the framed bytes the socket did not take
+ * ({@code pending}, often the pooled buffer itself, which is then released once sent), the handler's bytes of one
+ * write larger than the buffer that came after them ({@code overflow}, not yet framed), and a {@link FileRegion}
+ * queued after the bytes written before it. Used by one thread at a time.
  */
 final class UnsentOutput {
 
@@ -26,6 +27,7 @@ final class UnsentOutput {
     private byte[] overflow;
     private int overflowStart;
     private int overflowEnd;
+    private FileRegion region;
 
     UnsentOutput(ResponseWire wire, BufferPool pool) {
         this.wire = wire;
@@ -33,7 +35,17 @@ final class UnsentOutput {
     }
 
     boolean isEmpty() {
-        return pending == null && overflowEnd == overflowStart;
+        return pending == null && overflowEnd == overflowStart && region == null;
+    }
+
+    /** Queues {@code next} after the pending bytes; there is no overflow, since a region follows a ready response. */
+    void queue(FileRegion next) {
+        region = next;
+    }
+
+    /** Bytes of a queued file region not sent yet. */
+    long regionRemaining() {
+        return region == null ? 0 : region.remaining();
     }
 
     boolean hasPending() {
@@ -90,28 +102,61 @@ final class UnsentOutput {
                 if (pending.hasRemaining()) {
                     return false;
                 }
-                release();
+                releasePending();
             }
             if (overflowEnd == overflowStart) {
-                return true;
+                return sendRegionNow();
             }
             frameOverflow(framer);
         }
     }
 
-    /** Sends everything, waiting for the client as blocking writes do. */
+    /** Sends what the socket takes of the region; one that is sent, or has failed, is no longer kept. */
+    private boolean sendRegionNow() throws IOException {
+        if (region == null) {
+            return true;
+        }
+        FileRegion sending = region;
+        region = null;
+        if (sending.sendNow(wire::transferNow)) {
+            return true;
+        }
+        region = sending;
+        return false;
+    }
+
+    /**
+     * Sends everything, waiting for the client as blocking writes do. A file region still unsent fails instead: its
+     * bytes go only as the socket takes them, and the body they belong to cannot be completed without them.
+     */
     void sendAll(Framer framer) throws IOException {
+        if (region != null) {
+            IOException incomplete = new IOException("The response was completed while a file region of "
+                    + region.remaining() + " bytes was still being sent");
+            region.fail(incomplete);
+            region = null;
+            throw incomplete;
+        }
         if (pending != null) {
             wire.write(pending);
-            release();
+            releasePending();
         }
         if (overflowEnd > overflowStart) {
             frameOverflow(framer);
         }
     }
 
-    /** Returns a pooled pending buffer to the pool; the exchange is ending or it has been sent. */
+    /** The exchange has ended: a pooled pending buffer goes back to the pool; a file region fails, closing its file. */
     void release() {
+        releasePending();
+        if (region != null) {
+            region.fail(new IOException("The exchange ended before its file region was sent"));
+            region = null;
+        }
+    }
+
+    /** Returns a pooled pending buffer to the pool, once sent or when the exchange ends. */
+    private void releasePending() {
         if (pending != null && pendingPooled) {
             pool.release(pending);
         }

@@ -93,8 +93,8 @@ final class LoopConnection implements SelectorLoop.Member {
         this.handshake = tls == null ? null
                 : new LoopHandshake(tls, workers, loop, serverTls.handshakeTimeout().toNanos());
         this.state = new ConnectionState(tls == null ? READING : HANDSHAKING);
-        this.worker = new WorkerChannel(io, tls, raw, this, loop, context.config().timeouts().write(), remote,
-                (InetSocketAddress) channel.getLocalAddress());
+        this.worker = new WorkerChannel(channel, io, tls, raw, this, loop, context.config().timeouts().write(),
+                remote);
         this.http = new HttpConnection(context, worker, this::resumed);
         HybridNextHead nextHead = raw != null && tls == null && context.config().hybridKeepAliveWait().toMillis() > 0
                 ? new HybridNextHead(raw, http, waiting, workers) : null;

@@ -11,7 +11,9 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
 import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -27,10 +29,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Bytes move through {@code io}: the socket channel itself, or the connection's {@link TlsChannel} over it, as
  * the transport chose at accept time. Over TLS a whole record may already be buffered that the socket will never
- * report, so a readiness wait asks the TLS layer first.
+ * report, so a readiness wait asks the TLS layer first. File bytes go from the file to the socket itself
+ * ({@link #transferNow}), so only where there is no TLS.
  */
 final class WorkerChannel implements ConnectionChannel {
 
+    private final SocketChannel socket;
     private final ByteChannel io;
     private final TlsChannel tls;
     private final SocketIo raw;
@@ -46,12 +50,14 @@ final class WorkerChannel implements ConnectionChannel {
     private volatile boolean readCutShort;
 
     /**
-     * @param io the socket channel, or the TLS layer over it
+     * @param socket the connection's socket
+     * @param io the socket channel (in hybrid mode, its {@code raw} bytes), or the TLS layer over it
      * @param tls the TLS layer when there is one, else {@code null}
      * @param raw in hybrid mode the socket's bytes, which may be in blocking mode; {@code null} in nio mode
      */
-    WorkerChannel(ByteChannel io, TlsChannel tls, SocketIo raw, LoopConnection connection, SelectorLoop loop, Duration writeTimeout,
-            InetSocketAddress remote, InetSocketAddress local) {
+    WorkerChannel(SocketChannel socket, ByteChannel io, TlsChannel tls, SocketIo raw, LoopConnection connection,
+            SelectorLoop loop, Duration writeTimeout, InetSocketAddress remote) throws IOException {
+        this.socket = socket;
         this.io = io;
         this.tls = tls;
         this.raw = raw;
@@ -59,7 +65,7 @@ final class WorkerChannel implements ConnectionChannel {
         this.loop = loop;
         this.writeTimeoutNanos = writeTimeout.toNanos();
         this.remote = remote;
-        this.local = local;
+        this.local = (InetSocketAddress) socket.getLocalAddress();
     }
 
     @Override
@@ -108,6 +114,20 @@ final class WorkerChannel implements ConnectionChannel {
             total += count;
         }
         return total;
+    }
+
+    @Override
+    public boolean sendsFiles() {
+        return tls == null && (raw == null || !raw.blocking());
+    }
+
+    @Override
+    public long transferNow(FileChannel file, long position, long count) throws IOException {
+        if (!sendsFiles()) {
+            throw new IllegalStateException("File bytes go straight to the socket only without TLS, non-blocking");
+        }
+        ensureOpen();
+        return file.transferTo(position, count, socket);
     }
 
     @Override

@@ -34,6 +34,7 @@ final class SproutServerHttpResponse extends AbstractListenerServerHttpResponse 
     private final HttpResponse response;
     private final AsyncExchange exchange;
     private final ResponseOutput output;
+    private final FileRegionBody fileBody;
     private final int fileChunkSize;
     private final String logPrefix;
     private volatile ResponseBodyFlushProcessor bodyProcessor;
@@ -45,6 +46,7 @@ final class SproutServerHttpResponse extends AbstractListenerServerHttpResponse 
         this.response = response;
         this.exchange = exchange;
         this.output = new ResponseOutput(exchange, response);
+        this.fileBody = new FileRegionBody(exchange, response);
         this.fileChunkSize = fileChunkSize;
         this.logPrefix = logPrefix;
     }
@@ -99,20 +101,29 @@ final class SproutServerHttpResponse extends AbstractListenerServerHttpResponse 
     }
 
     /**
-     * Sends {@code count} bytes of {@code file} from {@code position}. Not zero-copy: the engine offers handlers no
-     * way to hand a file to the socket ({@code FileChannel.transferTo}), so the region is read in buffers and sent
-     * through the same non-blocking path as any body, one buffer in memory at a time. The length is declared
-     * unless the application declared one.
+     * Sends {@code count} bytes of {@code file} from {@code position}, declaring the length unless the application
+     * declared one. Zero-copy where the engine can send the region straight from the file to the socket
+     * ({@code FileChannel.transferTo}, {@code sendfile} on Linux): a plaintext HTTP/1.1 connection, in both
+     * execution modes, with a response that is not compressed. The bytes then never enter the heap, and a slow
+     * client holds neither a buffer nor a thread while the kernel sends them as it reads. Elsewhere (TLS, an HTTP/2
+     * stream, {@code server.compression}) the region is read in buffers and written through the same non-blocking
+     * path as any body, one buffer in memory at a time. See {@link FileRegionBody}.
      */
     @Override
     public Mono<Void> writeWith(Path file, long position, long count) {
         if (getHeaders().getContentLength() < 0 && !isCommitted()) {
             getHeaders().setContentLength(count);
         }
+        return doCommit(() -> fileBody.send(file, position, count,
+                () -> writeWithInternal(readInBuffers(file, position, count))));
+    }
+
+    /** The copying fallback: the region read into buffers of the file chunk size. */
+    private Flux<DataBuffer> readInBuffers(Path file, long position, long count) {
         Flux<DataBuffer> region = DataBufferUtils.readAsynchronousFileChannel(
                 () -> AsynchronousFileChannel.open(file, StandardOpenOption.READ), position, bufferFactory(),
                 fileChunkSize);
-        return writeWith(DataBufferUtils.takeUntilByteCount(region, count));
+        return DataBufferUtils.takeUntilByteCount(region, count);
     }
 
     /** The exchange has ended: a body still being written stops, and its buffers are released. */

@@ -13,6 +13,7 @@ import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.server.reactive.HttpHandler;
 
 import java.net.URI;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -47,9 +48,15 @@ final class ReactiveServer implements AutoCloseable {
 
     /** @param adapter the adapter, or an engine handler around it */
     static ReactiveServer start(ExecutionMode mode, ThreadType threads, RequestHandler adapter) {
+        return start(mode, threads, adapter, UnaryOperator.identity());
+    }
+
+    /** @param more the engine's configuration beyond the tests' small engine: TLS, HTTP/2, socket buffers */
+    static ReactiveServer start(ExecutionMode mode, ThreadType threads, RequestHandler adapter,
+            UnaryOperator<ServerConfig.Builder> more) {
         // A small engine: no test needs 200 threads.
-        ServerConfig config = ServerConfig.builder().port(0).executionMode(mode).threadType(threads)
-                .threadPoolSize(16).selectorThreads(1).build();
+        ServerConfig config = more.apply(ServerConfig.builder().port(0).executionMode(mode).threadType(threads)
+                .threadPoolSize(16).selectorThreads(1)).build();
         SproutServer server = Sprout.server(config, adapter);
         server.start();
         return new ReactiveServer(server);

@@ -28,9 +28,10 @@ import java.util.List;
 /**
  * The client side of the starter's TLS tests, over the key material in {@code src/test/resources/tls} (see its
  * {@code generate.sh}; every password is {@code changeit}): JDK clients that trust the test CA, with or without the
- * test client certificate, and raw TLS sockets for what an HTTP client hides (the certificate served, SNI).
+ * test client certificate, and raw TLS sockets for what an HTTP client hides (the certificate served, SNI). Public
+ * for the tests of other packages that run an engine with TLS of its own ({@link #server()}).
  */
-final class TestTls {
+public final class TestTls {
 
     static final String PASSWORD = "changeit";
     static final Path DIRECTORY = Path.of("src/test/resources/tls").toAbsolutePath();
@@ -49,8 +50,13 @@ final class TestTls {
     }
 
     /** Trusts the test CA. */
-    static SSLContext client() {
+    public static SSLContext client() {
         return context(null);
+    }
+
+    /** Serves the {@code localhost} certificate (signed by the test CA), for an engine's own TLS configuration. */
+    public static SSLContext server() {
+        return context(store("localhost.p12"));
     }
 
     /** Trusts the test CA and presents the "Sprout Test Client" certificate when asked. */
