@@ -58,9 +58,11 @@ public final class SproutRequest implements HttpServletRequest {
 
     private final HttpRequest engine;
     private final ExchangeEnvironment environment;
-    private final RequestOrigin origin;
+    private final boolean useForwardHeaders;
+    /** Where the request came from; most requests never ask (see {@link #origin()}). */
+    private RequestOrigin origin;
     private final Attributes attributes;
-    private final String requestId;
+    private final long requestId;
     private SproutResponse response;
     private DispatchState dispatch;
     private Map<String, List<String>> parameters;
@@ -76,7 +78,8 @@ public final class SproutRequest implements HttpServletRequest {
     private SproutAsyncContext async;
     private final RequestParts parts = new RequestParts();
 
-    public SproutRequest(HttpRequest engine, ExchangeEnvironment environment, RequestOrigin origin) {
+    /** @param useForwardHeaders whether {@link RequestOrigin} reads a trusted proxy's {@code Forwarded} headers */
+    public SproutRequest(HttpRequest engine, ExchangeEnvironment environment, boolean useForwardHeaders) {
         this.engine = engine;
         this.environment = environment;
         // Spring MVC puts 21 names on a plain request (GET of a @RestController method, counted by logging each
@@ -85,17 +88,26 @@ public final class SproutRequest implements HttpServletRequest {
                 (name, value, old) -> environment.requestAttributeChanged(this, name, value, old));
         // The container's own attributes: present before any listener could care, so they announce nothing.
         TlsAttributes.apply(engine.tls(), attributes::setQuietly);
-        this.origin = origin;
+        this.useForwardHeaders = useForwardHeaders;
         this.requestId = environment.nextRequestId();
-        this.session = new RequestSession(environment, engine.path(), origin.scheme().equals("https"));
+        this.session = new RequestSession(environment, this);
     }
 
     void response(SproutResponse value) {
         response = value;
     }
 
+    /**
+     * Worked out on first use. An async request may ask from two threads at once: each then works it out, and as the
+     * record is immutable and the same from each, either may win.
+     */
     public RequestOrigin origin() {
-        return origin;
+        RequestOrigin known = origin;
+        if (known == null) {
+            known = RequestOrigin.of(engine, useForwardHeaders);
+            origin = known;
+        }
+        return known;
     }
 
     /** The method on the request line, which an ERROR dispatch does not change (see {@link #getMethod()}). */
@@ -335,28 +347,28 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public String getScheme() {
-        return origin.scheme();
+        return origin().scheme();
     }
 
     @Override
     public String getServerName() {
-        return origin.serverName();
+        return origin().serverName();
     }
 
     @Override
     public int getServerPort() {
-        return origin.serverPort();
+        return origin().serverPort();
     }
 
     @Override
     public String getRemoteAddr() {
-        return origin.remoteAddr();
+        return origin().remoteAddr();
     }
 
     /** The address, never a DNS lookup (Tomcat's default {@code enableLookups=false}). */
     @Override
     public String getRemoteHost() {
-        return origin.remoteAddr();
+        return origin().remoteAddr();
     }
 
     @Override
@@ -378,7 +390,7 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public boolean isSecure() {
-        return origin.scheme().equals("https");
+        return origin().scheme().equals("https");
     }
 
     @Override
@@ -396,7 +408,7 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public int getRemotePort() {
-        return origin.remotePort();
+        return origin().remotePort();
     }
 
     @Override
@@ -474,7 +486,7 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public String getRequestId() {
-        return requestId;
+        return Long.toString(requestId);
     }
 
     /** HTTP/1.1 has no protocol-level request id. */
@@ -618,6 +630,7 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public StringBuffer getRequestURL() {
+        RequestOrigin origin = origin();
         StringBuffer url = new StringBuffer(64).append(origin.scheme()).append("://").append(origin.serverName());
         int port = origin.serverPort();
         if (!(origin.scheme().equals("http") && port == 80) && !(origin.scheme().equals("https") && port == 443)) {
