@@ -66,8 +66,10 @@ final class Exchange {
     void run(String path, String rawPath, String query) throws Exception {
         ServletMatch match = context.match(path);
         ServletInvoker.Target target = invoker.target(DispatcherType.REQUEST, path, match);
-        original = invoker.state(DispatcherType.REQUEST, context.getContextPath() + rawPath, match, query, Map.of(),
-                target);
+        String contextPath = context.getContextPath();
+        // The root context's URI is the raw path itself: no concatenation, which would copy it.
+        String requestUri = contextPath.isEmpty() ? rawPath : contextPath + rawPath;
+        original = invoker.state(DispatcherType.REQUEST, requestUri, match, query, Map.of(), target);
         request.enter(original);
         context.listeners().requestInitialized(context, request);
         boolean waiting = false;

@@ -52,7 +52,7 @@ public final class ServletRequestHandler implements RequestHandler {
             httpResponse.headers().set("Location", contextPath + "/" + (query == null ? "" : "?" + query));
             return;
         }
-        if (!raw.startsWith(contextPath + "/")) {
+        if (!raw.startsWith(contextPath) || !raw.startsWith("/", contextPath.length())) {
             plain(httpResponse, 404, "Not Found");
             return;
         }

@@ -362,13 +362,15 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public String getRemoteAddr() {
-        return origin().remoteAddr();
+        // Spring asks on every request (for its RequestHandledEvent). Without forwarded headers it is the peer's
+        // address as the origin has it, and the rest of the origin (host name, port) need not be worked out.
+        return useForwardHeaders ? origin().remoteAddr() : engine.remoteAddress().getAddress().getHostAddress();
     }
 
     /** The address, never a DNS lookup (Tomcat's default {@code enableLookups=false}). */
     @Override
     public String getRemoteHost() {
-        return origin().remoteAddr();
+        return getRemoteAddr();
     }
 
     @Override
@@ -383,7 +385,9 @@ public final class SproutRequest implements HttpServletRequest {
 
     private List<Locale> locales() {
         if (locales == null) {
-            locales = AcceptLanguage.parse(engine.headers().all("Accept-Language"));
+            // Spring asks every request; API clients mostly send no Accept-Language, so nothing is parsed then.
+            locales = engine.headers().get("Accept-Language") == null ? List.of(Locale.getDefault())
+                    : AcceptLanguage.parse(engine.headers().all("Accept-Language"));
         }
         return locales;
     }
@@ -529,7 +533,9 @@ public final class SproutRequest implements HttpServletRequest {
     @Override
     public Cookie[] getCookies() {
         if (cookies == null) {
-            cookies = Cookies.parse(engine.headers().all("Cookie"));
+            // Spring's flash maps look for a session on every request, which reads the cookies: most have none.
+            cookies = engine.headers().get("Cookie") == null ? List.of()
+                    : Cookies.parse(engine.headers().all("Cookie"));
         }
         return cookies.isEmpty() ? null : cookies.stream().map(Cookie::clone).toArray(Cookie[]::new);
     }
@@ -554,7 +560,9 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public Enumeration<String> getHeaders(String name) {
-        return Collections.enumeration(engine.headers().all(name));
+        // Spring asks for headers a request often lacks (Accept): no list and no enumeration for those.
+        return engine.headers().get(name) == null ? Collections.emptyEnumeration()
+                : Collections.enumeration(engine.headers().all(name));
     }
 
     @Override

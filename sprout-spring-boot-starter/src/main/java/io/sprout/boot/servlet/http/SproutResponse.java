@@ -439,6 +439,11 @@ public final class SproutResponse implements HttpServletResponse {
             }
             return;
         }
+        if (type.indexOf(';') < 0) {
+            // No parameters (Spring's application/json): nothing to split or rebuild.
+            contentType = type.trim();
+            return;
+        }
         String[] pieces = type.split(";");
         StringBuilder kept = new StringBuilder(pieces[0].trim());
         for (int i = 1; i < pieces.length; i++) {
