@@ -76,18 +76,22 @@ public final class SproutRequest implements HttpServletRequest {
     private List<Locale> locales;
     private final RequestSession session;
     private SproutAsyncContext async;
-    private final RequestParts parts = new RequestParts();
+    /** Made when the application asks for parts; most requests have none. */
+    private RequestParts parts;
 
     /** @param useForwardHeaders whether {@link RequestOrigin} reads a trusted proxy's {@code Forwarded} headers */
     public SproutRequest(HttpRequest engine, ExchangeEnvironment environment, boolean useForwardHeaders) {
         this.engine = engine;
         this.environment = environment;
         // Spring MVC puts 21 names on a plain request (GET of a @RestController method, counted by logging each
-        // set): its filters' FILTERED markers, the DispatcherServlet's, the handler mapping's. They fit without growing.
+        // set): its filters' FILTERED markers, the DispatcherServlet's, the handler mapping's. They fit without
+        // growing.
         this.attributes = new Attributes(21,
                 (name, value, old) -> environment.requestAttributeChanged(this, name, value, old));
         // The container's own attributes: present before any listener could care, so they announce nothing.
-        TlsAttributes.apply(engine.tls(), attributes::setQuietly);
+        if (engine.tls() != null) {
+            TlsAttributes.apply(engine.tls(), attributes::setQuietly);
+        }
         this.useForwardHeaders = useForwardHeaders;
         this.requestId = environment.nextRequestId();
         this.session = new RequestSession(environment, this);
@@ -133,7 +137,9 @@ public final class SproutRequest implements HttpServletRequest {
 
     /** Deletes multipart temporary files; called when the exchange ends. */
     public void cleanUp() {
-        parts.deleteAll();
+        if (parts != null) {
+            parts.deleteAll();
+        }
     }
 
     @Override
@@ -329,7 +335,7 @@ public final class SproutRequest implements HttpServletRequest {
                     && input == Input.NONE) {
                 FormParameters.parse(new String(getInputStream().readAllBytes(), charset()), charset(), into);
             } else if (lower.startsWith("multipart/form-data") && dispatch != null
-                    && dispatch.multipartConfig() != null && (parts.parsed() || input == Input.NONE)) {
+                    && dispatch.multipartConfig() != null && (parts != null && parts.parsed() || input == Input.NONE)) {
                 getParts();
                 parts.formFieldsInto(into);
             }
@@ -700,6 +706,9 @@ public final class SproutRequest implements HttpServletRequest {
     @Override
     public Collection<Part> getParts() throws IOException, ServletException {
         var config = dispatch == null ? null : dispatch.multipartConfig();
+        if (parts == null) {
+            parts = new RequestParts();
+        }
         if (!parts.parsed() && config != null) {
             input = Input.STREAM;
         }
