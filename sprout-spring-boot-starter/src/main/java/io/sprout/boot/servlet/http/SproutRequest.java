@@ -381,7 +381,9 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public Locale getLocale() {
-        return locales().get(0);
+        // Spring asks on every request, and API clients mostly send no Accept-Language: the default, without a list.
+        return locales == null && engine.headers().get("Accept-Language") == null ? Locale.getDefault()
+                : locales().get(0);
     }
 
     @Override
@@ -391,7 +393,7 @@ public final class SproutRequest implements HttpServletRequest {
 
     private List<Locale> locales() {
         if (locales == null) {
-            // Spring asks every request; API clients mostly send no Accept-Language, so nothing is parsed then.
+            // Without an Accept-Language there is nothing to parse.
             locales = engine.headers().get("Accept-Language") == null ? List.of(Locale.getDefault())
                     : AcceptLanguage.parse(engine.headers().all("Accept-Language"));
         }

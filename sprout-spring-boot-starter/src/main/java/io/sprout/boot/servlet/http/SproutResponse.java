@@ -58,9 +58,7 @@ public final class SproutResponse implements HttpServletResponse {
         this.engine = engine;
         this.request = request;
         this.environment = environment;
-        this.body = new ServletOutput(engine,
-                () -> request.isAsyncStarted() || request.upgrading() ? request.engineExchange() : null,
-                request::inContainer);
+        this.body = new ServletOutput(engine, request);
         engine.beforeCommit(this::beforeCommit);
         request.response(this);
     }
