@@ -38,18 +38,14 @@ public final class ResponseHeadEncoder {
     }
 
     public ResponseHeadEncoder field(String name, String value) {
-        appendText(name);
-        append((byte) ':');
-        append((byte) ' ');
+        appendName(name);
         appendText(value);
         appendCrlf();
         return this;
     }
 
     public ResponseHeadEncoder field(String name, long value) {
-        appendText(name);
-        append((byte) ':');
-        append((byte) ' ');
+        appendName(name);
         appendDecimal(value);
         appendCrlf();
         return this;
@@ -74,6 +70,12 @@ public final class ResponseHeadEncoder {
         bytes[length++] = (byte) ('0' + status / 100);
         bytes[length++] = (byte) ('0' + status / 10 % 10);
         bytes[length++] = (byte) ('0' + status % 10);
+    }
+
+    private void appendName(String name) {
+        appendText(name);
+        append((byte) ':');
+        append((byte) ' ');
     }
 
     /** The digits straight into the array: {@code Long.toString} was a string for every response's length. */
