@@ -22,7 +22,9 @@ final class ExchangeResponse implements HttpResponse {
     private final ResponseWire wire;
     private final ResponseBody body;
     private final HeaderFields headers = new HeaderFields();
-    private List<CommitListener> listeners;
+    /** The first listener apart: nearly every response has exactly one (the servlet layer's). */
+    private CommitListener firstListener;
+    private List<CommitListener> moreListeners;
     private int status = 200;
     private long declaredLength = -1;
     private boolean committed;
@@ -109,10 +111,14 @@ final class ExchangeResponse implements HttpResponse {
 
     @Override
     public void beforeCommit(CommitListener listener) {
-        if (listeners == null) {
-            listeners = new ArrayList<>(2);
+        if (firstListener == null) {
+            firstListener = listener;
+            return;
         }
-        listeners.add(listener);
+        if (moreListeners == null) {
+            moreListeners = new ArrayList<>(2);
+        }
+        moreListeners.add(listener);
     }
 
     @Override
@@ -170,12 +176,15 @@ final class ExchangeResponse implements HttpResponse {
 
     /** Runs the listeners; returns the body encoding one of them installed, or {@code null}. */
     UnaryOperator<OutputStream> beforeCommit(boolean complete, int buffered) {
-        if (listeners == null) {
+        if (firstListener == null) {
             return null;
         }
+        // Those added while the listeners run are not run: the copy is taken first.
+        List<CommitListener> more = moreListeners == null ? List.of() : List.copyOf(moreListeners);
         inListeners = true;
         try {
-            for (CommitListener listener : List.copyOf(listeners)) {
+            firstListener.beforeCommit(complete, buffered);
+            for (CommitListener listener : more) {
                 listener.beforeCommit(complete, buffered);
             }
         } finally {

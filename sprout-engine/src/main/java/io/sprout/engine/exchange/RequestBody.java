@@ -30,7 +30,8 @@ final class RequestBody extends InputStream {
 
     private final ServerContext context;
     private final RequestWire wire;
-    private final BodyClock clock;
+    /** Made at the first wait: most bodies are empty or already buffered, and never wait. */
+    private BodyClock clock;
     /** This body's blocking waits as {@link SlowBodies} sees them; made at the first wait. */
     private SlowBodies.Wait shedding;
     private boolean raw;
@@ -42,17 +43,20 @@ final class RequestBody extends InputStream {
     private byte[] lookahead;
     private int lookaheadStart;
     private int lookaheadEnd;
-    private final byte[] single = new byte[1];
+    /** For {@link #read()}, which most readers never call. */
+    private byte[] single;
 
     RequestBody(ServerContext context, RequestWire wire) {
         this.context = context;
         this.wire = wire;
-        this.clock = new BodyClock(context.config().timeouts(), context.config().minDataRates());
         this.finished = wire.ended();
     }
 
     @Override
     public int read() throws IOException {
+        if (single == null) {
+            single = new byte[1];
+        }
         int count = read(single, 0, 1);
         return count < 0 ? -1 : single[0] & 0xff;
     }
@@ -131,13 +135,13 @@ final class RequestBody extends InputStream {
         }
         long now = System.nanoTime();
         if (now - deadlineNanos >= 0) {
-            clock.waited(now - armedNanos, 0);
+            clock().waited(now - armedNanos, 0);
             timedOut = !raw;
             SocketTimeoutException late = new SocketTimeoutException("No request bytes arrived in time");
             fillFailure = raw ? late : tooSlow(late);
             return;
         }
-        clock.waited(now - armedNanos, 0);
+        clock().waited(now - armedNanos, 0);
         try {
             if (!fill()) {
                 if (raw) {
@@ -176,12 +180,12 @@ final class RequestBody extends InputStream {
             return wire.fill(rawIdleMillis()) >= 0;
         }
         long start = System.nanoTime();
-        long wait = clock.allowedWait(start);
+        long wait = clock().allowedWait(start);
         int arrived = 0;
         if (shedding == null) {
             shedding = context.slowBodies().watch(wire::cutReadShort);
         }
-        shedding.begin(clock.sheddableFrom(start));
+        shedding.begin(clock().sheddableFrom(start));
         try {
             // At least a millisecond: bytes already there are still taken when the limit has just run out.
             arrived = wire.fill(Math.max(1, (wait + 999_999) / 1_000_000));
@@ -189,7 +193,7 @@ final class RequestBody extends InputStream {
             timedOut = true;
             throw tooSlow(e);
         } finally {
-            clock.waited(System.nanoTime() - start, Math.max(0, arrived));
+            clock().waited(System.nanoTime() - start, Math.max(0, arrived));
             if (shedding.end()) {
                 // Whatever the read did, the body is failed: its worker is wanted for work that waits.
                 shed();
@@ -201,7 +205,7 @@ final class RequestBody extends InputStream {
     /** The wait was cut short to free the worker: fails the body as the rate rule with its grace waived. */
     private void shed() throws RequestBodyException {
         timedOut = true;
-        clock.shed();
+        clock().shed();
         throw tooSlow(new SocketTimeoutException("A worker was needed while the body arrived below the minimum rate"));
     }
 
@@ -212,7 +216,7 @@ final class RequestBody extends InputStream {
      */
     private RequestBodyException tooSlow(SocketTimeoutException cause) {
         RequestBodyException slow = new RequestBodyException(408, "The request body did not arrive in time ("
-                + clock.limit().name().toLowerCase(Locale.ROOT) + " limit): " + cause.getMessage());
+                + clock().limit().name().toLowerCase(Locale.ROOT) + " limit): " + cause.getMessage());
         slow.initCause(cause);
         return slow;
     }
@@ -222,12 +226,19 @@ final class RequestBody extends InputStream {
      * (the per-read timeout, the rate rule, the whole-body deadline).
      */
     long allowedWaitNanos(long now) {
-        return clock.allowedWait(now);
+        return clock().allowedWait(now);
     }
 
     /** Which limit ended the body when {@link #timedOut()}. */
     TimeoutKind timeoutKind() {
-        return clock.limit();
+        return clock().limit();
+    }
+
+    private BodyClock clock() {
+        if (clock == null) {
+            clock = new BodyClock(context.config().timeouts(), context.config().minDataRates());
+        }
+        return clock;
     }
 
     /** How long a raw read may wait: zero means without limit, which the transports take as a very long time. */

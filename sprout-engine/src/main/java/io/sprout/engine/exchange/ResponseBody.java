@@ -31,7 +31,8 @@ final class ResponseBody extends OutputStream {
     private OutputStream encoder;
     private boolean nonBlocking;
     private UnsentOutput unsent;
-    private final byte[] single = new byte[1];
+    /** For {@link #write(int)}, which most writers never call. */
+    private byte[] single;
     /** Created by startAsync: from then on calls are guarded against the exchange ending under them. */
     private volatile ReleaseGuard guard;
     /** The write that failed (the client left): the buffer holds a half-sent region, so all later calls fail. */
@@ -47,6 +48,9 @@ final class ResponseBody extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
+        if (single == null) {
+            single = new byte[1];
+        }
         single[0] = (byte) b;
         write(single, 0, 1);
     }

@@ -1,8 +1,6 @@
 package io.sprout.engine.exec;
 
 import java.time.Duration;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
@@ -20,15 +18,22 @@ import java.util.concurrent.TimeUnit;
 public interface Workers {
 
     /**
-     * A fixed pool of {@code size} platform threads made by {@code threads} (on demand, so after the bind: see
-     * {@link ThreadNames}); at most {@code queueCapacity} tasks wait for one.
+     * A pool of up to {@code size} platform threads made by {@code threads}, each when a task finds no idle one (so
+     * after the bind: see {@link ThreadNames}; see {@link IdleFirstQueue} for why) and kept for good; at most
+     * {@code queueCapacity} tasks wait for one.
      */
     static Workers platform(int size, int queueCapacity, ThreadFactory threads) {
-        BlockingQueue<Runnable> queue = queueCapacity == 0
-                ? new SynchronousQueue<>()
-                : new ArrayBlockingQueue<>(queueCapacity);
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, 60, TimeUnit.SECONDS, queue, threads,
-                new ThreadPoolExecutor.AbortPolicy());
+        if (queueCapacity == 0) {
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, 60, TimeUnit.SECONDS,
+                    new SynchronousQueue<>(), threads, new ThreadPoolExecutor.AbortPolicy());
+            return new ExecutorWorkers(pool, size, pool::getPoolSize);
+        }
+        IdleFirstQueue queue = new IdleFirstQueue(queueCapacity);
+        // No core threads, so that the pool asks the queue before it starts one; a keep-alive of Long.MAX_VALUE
+        // nanoseconds (292 years) keeps each thread for good, as the pool of core threads did.
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(0, size, Long.MAX_VALUE, TimeUnit.NANOSECONDS, queue, threads,
+                queue.rejection());
+        queue.feeds(pool);
         return new ExecutorWorkers(pool, size, pool::getPoolSize);
     }
 

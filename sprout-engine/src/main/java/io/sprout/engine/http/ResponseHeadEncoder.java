@@ -38,16 +38,17 @@ public final class ResponseHeadEncoder {
     }
 
     public ResponseHeadEncoder field(String name, String value) {
-        appendText(name);
-        append((byte) ':');
-        append((byte) ' ');
+        appendName(name);
         appendText(value);
         appendCrlf();
         return this;
     }
 
     public ResponseHeadEncoder field(String name, long value) {
-        return field(name, Long.toString(value));
+        appendName(name);
+        appendDecimal(value);
+        appendCrlf();
+        return this;
     }
 
     /** Ends the head with the empty line. */
@@ -69,6 +70,31 @@ public final class ResponseHeadEncoder {
         bytes[length++] = (byte) ('0' + status / 100);
         bytes[length++] = (byte) ('0' + status / 10 % 10);
         bytes[length++] = (byte) ('0' + status % 10);
+    }
+
+    private void appendName(String name) {
+        appendText(name);
+        append((byte) ':');
+        append((byte) ' ');
+    }
+
+    /** The digits straight into the array: {@code Long.toString} was a string for every response's length. */
+    private void appendDecimal(long value) {
+        if (value < 0) {
+            appendAscii(Long.toString(value));
+            return;
+        }
+        int digits = 1;
+        for (long rest = value / 10; rest != 0; rest /= 10) {
+            digits++;
+        }
+        ensure(digits);
+        long rest = value;
+        for (int i = length + digits - 1; i >= length; i--) {
+            bytes[i] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        }
+        length += digits;
     }
 
     private void appendAscii(String text) {

@@ -11,6 +11,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * One selector on one platform thread: an event loop, the same in either execution mode. It owns its members'
@@ -47,6 +48,8 @@ final class SelectorLoop implements Runnable {
     private final Set<Member> members = new HashSet<>();
     private final List<Runnable> afterSelection = new ArrayList<>();
     private final Thread thread;
+    /** {@link #dispatch(SelectionKey)} as the selector's action, made once: a reference per select was an object. */
+    private final Consumer<SelectionKey> dispatcher = this::dispatch;
     private volatile boolean running = true;
     private volatile boolean terminated;
 
@@ -114,16 +117,16 @@ final class SelectorLoop implements Runnable {
             while (running) {
                 runTasks();
                 if (!afterSelection.isEmpty()) {
-                    selector.selectNow(this::dispatch);
+                    selector.selectNow(dispatcher);
                     List<Runnable> due = List.copyOf(afterSelection);
                     afterSelection.clear();
                     due.forEach(Runnable::run);
                 }
                 long wait = Math.max(1, (nextSweep - System.nanoTime()) / 1_000_000);
                 if (tasks.isEmpty() && afterSelection.isEmpty()) {
-                    selector.select(this::dispatch, wait);
+                    selector.select(dispatcher, wait);
                 } else {
-                    selector.selectNow(this::dispatch);
+                    selector.selectNow(dispatcher);
                 }
                 wakeupPending.set(false);
                 long now = System.nanoTime();

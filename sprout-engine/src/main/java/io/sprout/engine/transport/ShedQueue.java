@@ -46,7 +46,7 @@ final class ShedQueue {
 
     /** The wait ended (a request arrived, or the connection closed); {@code null} is ignored. */
     void done(ShedTicket ticket) {
-        if (ticket != null && ticket.waiting.compareAndSet(true, false) && stale.incrementAndGet() > PURGE_THRESHOLD) {
+        if (ticket != null && ticket.take() && stale.incrementAndGet() > PURGE_THRESHOLD) {
             purge();
         }
     }
@@ -63,7 +63,7 @@ final class ShedQueue {
     private boolean shedOldest(Queue<ShedTicket> lane) {
         ShedTicket ticket;
         while ((ticket = lane.poll()) != null) {
-            if (ticket.waiting.compareAndSet(true, false)) {
+            if (ticket.take()) {
                 ticket.connection.shed(ticket);
                 return true;
             }
@@ -79,8 +79,8 @@ final class ShedQueue {
         }
         try {
             int[] removed = new int[1];
-            idle.removeIf(ticket -> !ticket.waiting.get() && ++removed[0] > 0);
-            heads.removeIf(ticket -> !ticket.waiting.get() && ++removed[0] > 0);
+            idle.removeIf(ticket -> !ticket.waiting() && ++removed[0] > 0);
+            heads.removeIf(ticket -> !ticket.waiting() && ++removed[0] > 0);
             stale.addAndGet(-removed[0]);
         } finally {
             purging.set(false);

@@ -84,6 +84,16 @@ class ResponseHeadEncoderTest {
     }
 
     @Test
+    void writesNumericValuesInDecimal() {
+        ResponseHeadEncoder encoder = new ResponseHeadEncoder().start(HttpVersion.HTTP_1_1, 200)
+                .field("A", 0L).field("B", 10L).field("C", 1_234_567L).field("D", Long.MAX_VALUE).field("E", -42L)
+                .end();
+
+        assertThat(text(encoder)).isEqualTo("HTTP/1.1 200 OK\r\nA: 0\r\nB: 10\r\nC: 1234567\r\nD: "
+                + Long.MAX_VALUE + "\r\nE: -42\r\n\r\n");
+    }
+
+    @Test
     void startsAfreshForEachHead() {
         ResponseHeadEncoder encoder = new ResponseHeadEncoder();
         encoder.start(HttpVersion.HTTP_1_1, 500).field("X-Long", "x".repeat(100)).end();

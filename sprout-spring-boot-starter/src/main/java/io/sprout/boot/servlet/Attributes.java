@@ -1,10 +1,7 @@
 package io.sprout.boot.servlet;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The attributes of a servlet context or a request: setting {@code null} removes, and every add, replace or remove
@@ -18,11 +15,12 @@ public final class Attributes {
         void changed(String name, Object value, Object old);
     }
 
-    private final Map<String, Object> values;
+    private final AttributeTable values;
     private final ChangeListener listener;
 
-    public Attributes(int initialCapacity, ChangeListener listener) {
-        this.values = new ConcurrentHashMap<>(initialCapacity);
+    /** @param expected how many attributes the owner usually holds: they fit without the storage growing */
+    public Attributes(int expected, ChangeListener listener) {
+        this.values = new AttributeTable(expected);
         this.listener = listener;
     }
 
@@ -32,7 +30,7 @@ public final class Attributes {
 
     /** A snapshot of the names, so callers may change attributes while they enumerate. */
     public Enumeration<String> names() {
-        return Collections.enumeration(new ArrayList<>(values.keySet()));
+        return Collections.enumeration(values.names());
     }
 
     public void set(String name, Object value) {

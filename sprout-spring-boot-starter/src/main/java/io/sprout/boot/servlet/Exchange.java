@@ -35,7 +35,8 @@ final class Exchange {
     private final SproutRequest request;
     private final SproutResponse response;
     private final long startNanos;
-    private final ErrorDispatch errors;
+    /** Made for the first error dispatch; most requests have none. */
+    private ErrorDispatch errors;
     private DispatchState original;
     private volatile SproutAsyncContext handledAsync;
     private boolean logged;
@@ -55,7 +56,6 @@ final class Exchange {
         this.request = request;
         this.response = response;
         this.startNanos = startNanos;
-        this.errors = new ErrorDispatch(context, invoker, request, response);
     }
 
     /**
@@ -66,8 +66,10 @@ final class Exchange {
     void run(String path, String rawPath, String query) throws Exception {
         ServletMatch match = context.match(path);
         ServletInvoker.Target target = invoker.target(DispatcherType.REQUEST, path, match);
-        original = invoker.state(DispatcherType.REQUEST, context.getContextPath() + rawPath, match, query, Map.of(),
-                target);
+        String contextPath = context.getContextPath();
+        // The root context's URI is the raw path itself: no concatenation, which would copy it.
+        String requestUri = contextPath.isEmpty() ? rawPath : contextPath + rawPath;
+        original = invoker.state(DispatcherType.REQUEST, requestUri, match, query, Map.of(), target);
         request.enter(original);
         context.listeners().requestInitialized(context, request);
         boolean waiting = false;
@@ -150,7 +152,7 @@ final class Exchange {
             }
         } else {
             if (response.isError() && !response.isCommitted()) {
-                errors.dispatch(original, response.getStatus(), response.errorMessage(), null);
+                errors().dispatch(original, response.getStatus(), response.errorMessage(), null);
             }
             async.fireComplete();
         }
@@ -168,7 +170,7 @@ final class Exchange {
         }
         handledAsync = async;
         if (!response.isCommitted()) {
-            errors.dispatch(original, 500, "Asynchronous request timed out", null);
+            errors().dispatch(original, 500, "Asynchronous request timed out", null);
         }
         async.fireComplete();
         proceed();
@@ -303,7 +305,7 @@ final class Exchange {
             }
             handleFailure(failure);
         } else if (!asyncPending && response.isError()) {
-            errors.dispatch(original, response.getStatus(), response.errorMessage(), null);
+            errors().dispatch(original, response.getStatus(), response.errorMessage(), null);
         }
     }
 
@@ -324,7 +326,14 @@ final class Exchange {
             throw failure instanceof Exception exception ? exception : new ServletException(failure);
         }
         failureLog(servlet).threw(failure);
-        errors.dispatch(original, 500, failure.getMessage(), failure);
+        errors().dispatch(original, 500, failure.getMessage(), failure);
+    }
+
+    private ErrorDispatch errors() {
+        if (errors == null) {
+            errors = new ErrorDispatch(context, invoker, request, response);
+        }
+        return errors;
     }
 
     private ServletFailureLog failureLog(String servlet) {

@@ -31,8 +31,9 @@ final class FilterMappings {
 
     /** The filters for one dispatch (Servlet spec 6.2.4): URL-pattern matches first, then servlet-name matches. */
     List<FilterHolder> chainFor(DispatcherType type, String path, ServletMatch match) {
-        List<FilterHolder> chain = new ArrayList<>();
         List<FilterMapping> mappings = all();
+        // At most one entry per mapping; sized so, it never grows (each request builds one).
+        List<FilterHolder> chain = new ArrayList<>(mappings.size());
         for (FilterMapping mapping : mappings) {
             if (mapping.matchesUrl(type, path, match) && !chain.contains(mapping.filter())) {
                 chain.add(mapping.filter());

@@ -99,6 +99,10 @@ final class Listeners implements SessionEvents {
 
     void requestAttributeChanged(ServletContext context, ServletRequest request, String name, Object value,
             Object old) {
+        if (requestAttributeListeners.isEmpty()) {
+            // Spring MVC changes attributes 31 times per request: no iterator for each when nobody listens.
+            return;
+        }
         for (ServletRequestAttributeListener l : requestAttributeListeners) {
             if (old == null) {
                 l.attributeAdded(new ServletRequestAttributeEvent(context, request, name, value));

@@ -1,6 +1,5 @@
 package io.sprout.boot.servlet;
 
-import io.sprout.boot.servlet.http.RequestOrigin;
 import io.sprout.boot.servlet.http.SproutRequest;
 import io.sprout.boot.servlet.http.SproutResponse;
 import io.sprout.boot.servlet.mapping.RequestPaths;
@@ -53,7 +52,7 @@ public final class ServletRequestHandler implements RequestHandler {
             httpResponse.headers().set("Location", contextPath + "/" + (query == null ? "" : "?" + query));
             return;
         }
-        if (!raw.startsWith(contextPath + "/")) {
+        if (!raw.startsWith(contextPath) || !raw.startsWith("/", contextPath.length())) {
             plain(httpResponse, 404, "Not Found");
             return;
         }
@@ -62,8 +61,7 @@ public final class ServletRequestHandler implements RequestHandler {
             plain(httpResponse, 400, "Bad Request: invalid path");
             return;
         }
-        SproutRequest request = new SproutRequest(httpRequest, context,
-                RequestOrigin.of(httpRequest, context.config().useForwardHeaders()));
+        SproutRequest request = new SproutRequest(httpRequest, context, context.config().useForwardHeaders());
         SproutResponse response = new SproutResponse(httpResponse, request, context);
         new Exchange(context, invoker, request, response, start).run(path, raw.substring(contextPath.length()),
                 httpRequest.query());

@@ -296,8 +296,8 @@ public final class SproutServletContext implements ServletContext, ExchangeEnvir
     }
 
     @Override
-    public String nextRequestId() {
-        return Long.toString(requestIds.incrementAndGet());
+    public long nextRequestId() {
+        return requestIds.incrementAndGet();
     }
 
     @Override

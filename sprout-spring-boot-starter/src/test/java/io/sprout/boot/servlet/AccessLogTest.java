@@ -1,6 +1,5 @@
 package io.sprout.boot.servlet;
 
-import io.sprout.boot.servlet.http.RequestOrigin;
 import io.sprout.boot.servlet.http.SproutRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +18,7 @@ class AccessLogTest {
     void formatsTheCommonPattern() {
         FakeHttpRequest engine = FakeHttpRequest.get("/a?b=1", "Referer", "http://r");
         SproutRequest request = new SproutRequest(engine, new SproutServletContext(ContainerConfig.defaults(temp)),
-                RequestOrigin.of(engine, false));
+                false);
         String line = new AccessLog("common").format(request, 200, 0, 0);
         assertThat(line).matches("127\\.0\\.0\\.1 - - \\[.+\\] \"GET /a\\?b=1 HTTP/1\\.1\" 200 -");
         assertThat(new AccessLog("%m %U%q %s %B %D %{Referer}i %%").format(request, 404, 12, 3_000_000))

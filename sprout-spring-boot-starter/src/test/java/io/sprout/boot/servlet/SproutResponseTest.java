@@ -1,6 +1,5 @@
 package io.sprout.boot.servlet;
 
-import io.sprout.boot.servlet.http.RequestOrigin;
 import io.sprout.boot.servlet.http.SproutRequest;
 import io.sprout.boot.servlet.http.SproutResponse;
 import jakarta.servlet.http.Cookie;
@@ -24,7 +23,7 @@ class SproutResponseTest {
 
     private SproutResponse response(FakeHttpRequest request) {
         SproutServletContext context = new SproutServletContext(ContainerConfig.defaults(temp));
-        return new SproutResponse(engine, new SproutRequest(request, context, RequestOrigin.of(request, false)),
+        return new SproutResponse(engine, new SproutRequest(request, context, false),
                 context);
     }
 

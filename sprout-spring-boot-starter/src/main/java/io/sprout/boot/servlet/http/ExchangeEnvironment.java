@@ -52,8 +52,11 @@ public interface ExchangeEnvironment {
     /** The default {@code AsyncContext} timeout in milliseconds (zero or less: none). */
     long asyncTimeoutMillis();
 
-    /** A new id for {@code ServletRequest.getRequestId()}, unique within this server. */
-    String nextRequestId();
+    /**
+     * A new id for {@code ServletRequest.getRequestId()}, unique within this server: a number, which the request
+     * formats only if asked.
+     */
+    long nextRequestId();
 
     /**
      * Tells {@code ServletRequestAttributeListener}s about a change: {@code old == null} is an addition,

@@ -23,8 +23,8 @@ public record RequestOrigin(String scheme, String serverName, int serverPort, St
         InetSocketAddress remote = request.remoteAddress();
         String host = request.headers().get("Host");
         String serverName = host == null ? local.getAddress().getHostAddress() : hostName(host);
-        int serverPort = host == null ? local.getPort() : hostPort(host) >= 0 ? hostPort(host)
-                : defaultPort(request.scheme());
+        int hostPort = host == null ? -1 : hostPort(host);
+        int serverPort = host == null ? local.getPort() : hostPort >= 0 ? hostPort : defaultPort(request.scheme());
         RequestOrigin direct = new RequestOrigin(request.scheme(), serverName, serverPort,
                 remote.getAddress().getHostAddress(), remote.getPort());
         if (!useForwardHeaders || !trustedProxy(remote.getAddress())) {

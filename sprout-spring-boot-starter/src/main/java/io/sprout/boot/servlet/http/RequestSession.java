@@ -13,8 +13,7 @@ import jakarta.servlet.http.HttpSession;
 final class RequestSession {
 
     private final ExchangeEnvironment environment;
-    private final String rawPath;
-    private final boolean secure;
+    private final SproutRequest request;
     private SproutSession session;
     private String requestedId;
     private boolean requestedIdRead;
@@ -22,13 +21,12 @@ final class RequestSession {
     private boolean fromUrl;
 
     /**
-     * @param rawPath the request path as received, path parameters included
-     * @param secure whether the request came over HTTPS, which marks a new session cookie {@code Secure}
+     * @param request asked for its raw path (path parameters included) and, only when a cookie is announced, whether
+     *     it came over HTTPS, which marks a new session cookie {@code Secure}
      */
-    RequestSession(ExchangeEnvironment environment, String rawPath, boolean secure) {
+    RequestSession(ExchangeEnvironment environment, SproutRequest request) {
         this.environment = environment;
-        this.rawPath = rawPath;
-        this.secure = secure;
+        this.request = request;
     }
 
     /**
@@ -40,7 +38,7 @@ final class RequestSession {
         if (!requestedIdRead) {
             requestedIdRead = true;
             if (environment.urlSessionTracking()) {
-                requestedId = SessionUrls.idIn(rawPath);
+                requestedId = SessionUrls.idIn(request.engineRequest().path());
                 fromUrl = requestedId != null;
             }
             if (environment.cookieSessionTracking() && cookies != null
@@ -127,7 +125,7 @@ final class RequestSession {
                 cookie.setAttribute(name, value);
             }
         });
-        if (secure) {
+        if (request.isSecure()) {
             cookie.setSecure(true);
         }
         response.addCookie(cookie);

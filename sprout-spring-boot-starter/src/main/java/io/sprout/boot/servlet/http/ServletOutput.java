@@ -6,7 +6,6 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 
 import java.io.IOException;
-import java.util.function.Supplier;
 
 /**
  * The response body as a {@link ServletOutputStream} writing straight into the engine's response buffer: the
@@ -25,8 +24,7 @@ final class ServletOutput extends ServletOutputStream {
     private static final int MIN_BUFFER_SIZE = 512;
 
     private final HttpResponse engine;
-    private final Supplier<AsyncExchange> asyncExchange;
-    private final ContainerCallbacks callbacks;
+    private final SproutRequest request;
     private long declaredLength = -1;
     private boolean closed;
     private boolean suspended;
@@ -36,13 +34,13 @@ final class ServletOutput extends ServletOutputStream {
     private boolean errorSent;
 
     /**
-     * @param asyncExchange the engine exchange when async has started or the connection is upgraded, else
-     *     {@code null} (a listener may not be set then)
+     * @param request asked for the engine exchange (a listener may be set only once async has started or the
+     *     connection is upgraded) and to run listener callbacks; the request itself rather than two lambdas over it,
+     *     which every response would allocate
      */
-    ServletOutput(HttpResponse engine, Supplier<AsyncExchange> asyncExchange, ContainerCallbacks callbacks) {
+    ServletOutput(HttpResponse engine, SproutRequest request) {
         this.engine = engine;
-        this.asyncExchange = asyncExchange;
-        this.callbacks = callbacks;
+        this.request = request;
     }
 
     @Override
@@ -148,7 +146,7 @@ final class ServletOutput extends ServletOutputStream {
         if (listener != null) {
             throw new IllegalStateException("A WriteListener has already been set for this response");
         }
-        AsyncExchange current = asyncExchange.get();
+        AsyncExchange current = request.isAsyncStarted() || request.upgrading() ? request.engineExchange() : null;
         if (current == null) {
             throw new IllegalStateException("setWriteListener requires async processing to have started "
                     + "(startAsync) or the connection to be upgraded");
@@ -173,7 +171,7 @@ final class ServletOutput extends ServletOutputStream {
     private void arm() {
         if (!armed) {
             armed = true;
-            exchange.onResponseReady(() -> callbacks.run(this::onWritable));
+            exchange.onResponseReady(() -> request.inContainer(this::onWritable));
         }
     }
 

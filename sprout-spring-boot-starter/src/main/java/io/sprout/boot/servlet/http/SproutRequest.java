@@ -50,7 +50,7 @@ import java.util.Map;
  * Parameters, cookies and locales are parsed on first use.
  *
  * <p>Used by the request's worker, or by one application thread at a time during async processing; attributes
- * are in a concurrent map because Spring's async machinery touches them from both.
+ * are thread-safe because Spring's async machinery touches them from both.
  */
 public final class SproutRequest implements HttpServletRequest {
 
@@ -58,10 +58,11 @@ public final class SproutRequest implements HttpServletRequest {
 
     private final HttpRequest engine;
     private final ExchangeEnvironment environment;
-    private final RequestOrigin origin;
-    /** Sized for the dozen or so attributes Spring MVC sets on every request, so it never resizes. */
+    private final boolean useForwardHeaders;
+    /** Where the request came from; most requests never ask (see {@link #origin()}). */
+    private RequestOrigin origin;
     private final Attributes attributes;
-    private final String requestId;
+    private final long requestId;
     private SproutResponse response;
     private DispatchState dispatch;
     private Map<String, List<String>> parameters;
@@ -75,26 +76,42 @@ public final class SproutRequest implements HttpServletRequest {
     private List<Locale> locales;
     private final RequestSession session;
     private SproutAsyncContext async;
-    private final RequestParts parts = new RequestParts();
+    /** Made when the application asks for parts; most requests have none. */
+    private RequestParts parts;
 
-    public SproutRequest(HttpRequest engine, ExchangeEnvironment environment, RequestOrigin origin) {
+    /** @param useForwardHeaders whether {@link RequestOrigin} reads a trusted proxy's {@code Forwarded} headers */
+    public SproutRequest(HttpRequest engine, ExchangeEnvironment environment, boolean useForwardHeaders) {
         this.engine = engine;
         this.environment = environment;
-        this.attributes = new Attributes(64,
+        // Spring MVC puts 21 names on a plain request (GET of a @RestController method, counted by logging each
+        // set): its filters' FILTERED markers, the DispatcherServlet's, the handler mapping's. They fit without
+        // growing.
+        this.attributes = new Attributes(21,
                 (name, value, old) -> environment.requestAttributeChanged(this, name, value, old));
         // The container's own attributes: present before any listener could care, so they announce nothing.
-        TlsAttributes.apply(engine.tls(), attributes::setQuietly);
-        this.origin = origin;
+        if (engine.tls() != null) {
+            TlsAttributes.apply(engine.tls(), attributes::setQuietly);
+        }
+        this.useForwardHeaders = useForwardHeaders;
         this.requestId = environment.nextRequestId();
-        this.session = new RequestSession(environment, engine.path(), origin.scheme().equals("https"));
+        this.session = new RequestSession(environment, this);
     }
 
     void response(SproutResponse value) {
         response = value;
     }
 
+    /**
+     * Worked out on first use. An async request may ask from two threads at once: each then works it out, and as the
+     * record is immutable and the same from each, either may win.
+     */
     public RequestOrigin origin() {
-        return origin;
+        RequestOrigin known = origin;
+        if (known == null) {
+            known = RequestOrigin.of(engine, useForwardHeaders);
+            origin = known;
+        }
+        return known;
     }
 
     /** The method on the request line, which an ERROR dispatch does not change (see {@link #getMethod()}). */
@@ -120,7 +137,9 @@ public final class SproutRequest implements HttpServletRequest {
 
     /** Deletes multipart temporary files; called when the exchange ends. */
     public void cleanUp() {
-        parts.deleteAll();
+        if (parts != null) {
+            parts.deleteAll();
+        }
     }
 
     @Override
@@ -316,7 +335,7 @@ public final class SproutRequest implements HttpServletRequest {
                     && input == Input.NONE) {
                 FormParameters.parse(new String(getInputStream().readAllBytes(), charset()), charset(), into);
             } else if (lower.startsWith("multipart/form-data") && dispatch != null
-                    && dispatch.multipartConfig() != null && (parts.parsed() || input == Input.NONE)) {
+                    && dispatch.multipartConfig() != null && (parts != null && parts.parsed() || input == Input.NONE)) {
                 getParts();
                 parts.formFieldsInto(into);
             }
@@ -334,33 +353,37 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public String getScheme() {
-        return origin.scheme();
+        return origin().scheme();
     }
 
     @Override
     public String getServerName() {
-        return origin.serverName();
+        return origin().serverName();
     }
 
     @Override
     public int getServerPort() {
-        return origin.serverPort();
+        return origin().serverPort();
     }
 
     @Override
     public String getRemoteAddr() {
-        return origin.remoteAddr();
+        // Spring asks on every request (for its RequestHandledEvent). Without forwarded headers it is the peer's
+        // address as the origin has it, and the rest of the origin (host name, port) need not be worked out.
+        return useForwardHeaders ? origin().remoteAddr() : engine.remoteAddress().getAddress().getHostAddress();
     }
 
     /** The address, never a DNS lookup (Tomcat's default {@code enableLookups=false}). */
     @Override
     public String getRemoteHost() {
-        return origin.remoteAddr();
+        return getRemoteAddr();
     }
 
     @Override
     public Locale getLocale() {
-        return locales().get(0);
+        // Spring asks on every request, and API clients mostly send no Accept-Language: the default, without a list.
+        return locales == null && engine.headers().get("Accept-Language") == null ? Locale.getDefault()
+                : locales().get(0);
     }
 
     @Override
@@ -370,14 +393,16 @@ public final class SproutRequest implements HttpServletRequest {
 
     private List<Locale> locales() {
         if (locales == null) {
-            locales = AcceptLanguage.parse(engine.headers().all("Accept-Language"));
+            // Without an Accept-Language there is nothing to parse.
+            locales = engine.headers().get("Accept-Language") == null ? List.of(Locale.getDefault())
+                    : AcceptLanguage.parse(engine.headers().all("Accept-Language"));
         }
         return locales;
     }
 
     @Override
     public boolean isSecure() {
-        return origin.scheme().equals("https");
+        return origin().scheme().equals("https");
     }
 
     @Override
@@ -395,7 +420,7 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public int getRemotePort() {
-        return origin.remotePort();
+        return origin().remotePort();
     }
 
     @Override
@@ -473,7 +498,7 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public String getRequestId() {
-        return requestId;
+        return Long.toString(requestId);
     }
 
     /** HTTP/1.1 has no protocol-level request id. */
@@ -516,7 +541,9 @@ public final class SproutRequest implements HttpServletRequest {
     @Override
     public Cookie[] getCookies() {
         if (cookies == null) {
-            cookies = Cookies.parse(engine.headers().all("Cookie"));
+            // Spring's flash maps look for a session on every request, which reads the cookies: most have none.
+            cookies = engine.headers().get("Cookie") == null ? List.of()
+                    : Cookies.parse(engine.headers().all("Cookie"));
         }
         return cookies.isEmpty() ? null : cookies.stream().map(Cookie::clone).toArray(Cookie[]::new);
     }
@@ -541,7 +568,9 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public Enumeration<String> getHeaders(String name) {
-        return Collections.enumeration(engine.headers().all(name));
+        // Spring asks for headers a request often lacks (Accept): no list and no enumeration for those.
+        return engine.headers().get(name) == null ? Collections.emptyEnumeration()
+                : Collections.enumeration(engine.headers().all(name));
     }
 
     @Override
@@ -617,6 +646,7 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public StringBuffer getRequestURL() {
+        RequestOrigin origin = origin();
         StringBuffer url = new StringBuffer(64).append(origin.scheme()).append("://").append(origin.serverName());
         int port = origin.serverPort();
         if (!(origin.scheme().equals("http") && port == 80) && !(origin.scheme().equals("https") && port == 443)) {
@@ -678,6 +708,9 @@ public final class SproutRequest implements HttpServletRequest {
     @Override
     public Collection<Part> getParts() throws IOException, ServletException {
         var config = dispatch == null ? null : dispatch.multipartConfig();
+        if (parts == null) {
+            parts = new RequestParts();
+        }
         if (!parts.parsed() && config != null) {
             input = Input.STREAM;
         }

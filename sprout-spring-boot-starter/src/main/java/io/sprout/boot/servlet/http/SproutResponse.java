@@ -58,9 +58,7 @@ public final class SproutResponse implements HttpServletResponse {
         this.engine = engine;
         this.request = request;
         this.environment = environment;
-        this.body = new ServletOutput(engine,
-                () -> request.isAsyncStarted() || request.upgrading() ? request.engineExchange() : null,
-                request::inContainer);
+        this.body = new ServletOutput(engine, request);
         engine.beforeCommit(this::beforeCommit);
         request.response(this);
     }
@@ -437,6 +435,11 @@ public final class SproutResponse implements HttpServletResponse {
                 charset = null;
                 charsetExplicit = false;
             }
+            return;
+        }
+        if (type.indexOf(';') < 0) {
+            // No parameters (Spring's application/json): nothing to split or rebuild.
+            contentType = type.trim();
             return;
         }
         String[] pieces = type.split(";");
