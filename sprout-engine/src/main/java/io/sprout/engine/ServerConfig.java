@@ -1,7 +1,6 @@
 package io.sprout.engine;
 
 import java.net.InetAddress;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,10 +32,6 @@ import java.util.List;
  *     when there is neither is the new client answered 503 with {@code Connection: close} at once. No client waits
  *     in the kernel backlog for a slot
  * @param maxKeepAliveRequests requests served on one connection before it is closed, or -1 for no limit (default)
- * @param hybridKeepAliveWait in hybrid mode, how long the worker that answered a plaintext keep-alive connection waits
- *     on it for the next request before handing it back to its event loop (default 10 ms; zero hands it back at
- *     once). It waits only while a worker is spare. Under load the next request comes within the wait, and the
- *     connection is served as by a thread of its own, without a hand-off per request
  * @param serverHeader the {@code Server} response header, or {@code null} (default) to send none
  * @param bufferSize bytes of each pooled I/O buffer (default 16 KiB)
  * @param bufferPoolCapacity idle buffers the pool keeps for reuse (default 1024)
@@ -59,7 +54,6 @@ public record ServerConfig(
         int socketSendBuffer,
         int maxConnections,
         int maxKeepAliveRequests,
-        Duration hybridKeepAliveWait,
         String serverHeader,
         int bufferSize,
         int bufferPoolCapacity,
@@ -81,7 +75,6 @@ public record ServerConfig(
         Check.zeroOrRange("socketSendBuffer", socketSendBuffer, 4096, 1 << 30);
         Check.range("maxConnections", maxConnections, 1, 10_000_000);
         Check.rangeOrUnlimited("maxKeepAliveRequests", maxKeepAliveRequests, 1, Integer.MAX_VALUE);
-        Check.notNegative("hybridKeepAliveWait", hybridKeepAliveWait);
         Check.printableAscii("serverHeader", serverHeader);
         Check.range("bufferSize", bufferSize, 1024, 1 << 22);
         Check.range("bufferPoolCapacity", bufferPoolCapacity, 0, 1 << 20);
@@ -121,7 +114,6 @@ public record ServerConfig(
         private int socketSendBuffer = 512 * 1024;
         private int maxConnections = OpenFileLimit.defaultMaxConnections();
         private int maxKeepAliveRequests = -1;
-        private Duration hybridKeepAliveWait = Duration.ofMillis(10);
         private String serverHeader;
         private int bufferSize = 16 * 1024;
         private int bufferPoolCapacity = 1024;
@@ -146,7 +138,6 @@ public record ServerConfig(
             acceptBacklog = config.acceptBacklog;
             socketSendBuffer = config.socketSendBuffer;
             maxConnections = config.maxConnections;
-            hybridKeepAliveWait = config.hybridKeepAliveWait;
             maxKeepAliveRequests = config.maxKeepAliveRequests;
             serverHeader = config.serverHeader;
             bufferSize = config.bufferSize;
@@ -220,11 +211,6 @@ public record ServerConfig(
             return this;
         }
 
-        public Builder hybridKeepAliveWait(Duration value) {
-            hybridKeepAliveWait = value;
-            return this;
-        }
-
         public Builder serverHeader(String value) {
             serverHeader = value;
             return this;
@@ -270,7 +256,7 @@ public record ServerConfig(
         public ServerConfig build() {
             return new ServerConfig(address, port, additionalPorts, executionMode, threadType, threadPoolSize,
                     workerQueueCapacity, selectorThreads, acceptBacklog, socketSendBuffer, maxConnections,
-                    maxKeepAliveRequests, hybridKeepAliveWait, serverHeader, bufferSize, bufferPoolCapacity, limits, timeouts, minDataRates,
+                    maxKeepAliveRequests, serverHeader, bufferSize, bufferPoolCapacity, limits, timeouts, minDataRates,
                     tls, http2);
         }
     }

@@ -23,8 +23,7 @@ import java.util.function.Supplier;
  *
  * <p>In hybrid mode ({@code raw} not {@code null}) the socket is in blocking mode while this worker serves: switched
  * on before the first exchange and off again before the hand-back, or as soon as an exchange suspends, so that what
- * the connection waits for next is watched by the loop, not by a worker. Over plaintext the worker first waits a
- * moment for the next head itself ({@link HybridNextHead}).
+ * the connection waits for next is watched by the loop, not by a worker.
  */
 final class ConnectionWorker {
 
@@ -39,11 +38,9 @@ final class ConnectionWorker {
     private final HeadWait waiting;
     private final SelectorLoop loop;
     private final ServerContext context;
-    /** Hybrid plaintext only: the wait for the next head on this worker, or {@code null}. */
-    private final HybridNextHead nextHead;
 
     ConnectionWorker(LoopConnection connection, ConnectionState state, HttpConnection http, WorkerChannel worker,
-            SocketIo raw, TlsChannel tls, HeadWait waiting, SelectorLoop loop, HybridNextHead nextHead) {
+            SocketIo raw, TlsChannel tls, HeadWait waiting, SelectorLoop loop) {
         this.connection = connection;
         this.state = state;
         this.http = http;
@@ -53,7 +50,6 @@ final class ConnectionWorker {
         this.waiting = waiting;
         this.loop = loop;
         this.context = http.context();
-        this.nextHead = nextHead;
     }
 
     /** Serves the head and any pipelined heads already buffered, then hands back. */
@@ -149,9 +145,6 @@ final class ConnectionWorker {
             outcome = first.get();
             while (outcome == Outcome.KEEP_ALIVE && !state.is(CLOSED)) {
                 RequestHead next = http.parseBuffered();
-                if (next == null && nextHead != null) {
-                    next = nextHead.await();
-                }
                 if (next == null) {
                     break;
                 }

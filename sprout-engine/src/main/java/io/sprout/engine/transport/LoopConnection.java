@@ -96,9 +96,7 @@ final class LoopConnection implements SelectorLoop.Member {
         this.worker = new WorkerChannel(channel, io, tls, raw, this, loop, context.config().timeouts().write(),
                 remote);
         this.http = new HttpConnection(context, worker, this::resumed);
-        HybridNextHead nextHead = raw != null && tls == null && context.config().hybridKeepAliveWait().toMillis() > 0
-                ? new HybridNextHead(raw, http, waiting, workers) : null;
-        this.serving = new ConnectionWorker(this, state, http, worker, raw, tls, waiting, loop, nextHead);
+        this.serving = new ConnectionWorker(this, state, http, worker, raw, tls, waiting, loop);
         this.frames = new Http2Reader(this, http, io, tls, worker, loop);
         this.heads = new HeadReader(this, state, http, channel, io, tls, handshake, waiting, workers, serving);
     }

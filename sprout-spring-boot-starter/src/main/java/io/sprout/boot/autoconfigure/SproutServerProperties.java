@@ -59,12 +59,6 @@ public class SproutServerProperties {
     private int maxKeepAliveRequests = -1;
 
     /**
-     * In hybrid mode, how long the worker that answered a plaintext keep-alive connection waits on it for the next
-     * request before handing it back to its event loop, while a worker is spare; 0 hands it back at once.
-     */
-    private Duration hybridKeepAliveWait = Duration.ofMillis(10);
-
-    /**
      * Absolute deadline for a whole request head (slowloris protection): a new connection's first head counts from
      * the accept, a later one from its first byte; then 408 and close.
      */
@@ -205,14 +199,6 @@ public class SproutServerProperties {
 
     public void setMaxKeepAliveRequests(int maxKeepAliveRequests) {
         this.maxKeepAliveRequests = maxKeepAliveRequests;
-    }
-
-    public Duration getHybridKeepAliveWait() {
-        return hybridKeepAliveWait;
-    }
-
-    public void setHybridKeepAliveWait(Duration hybridKeepAliveWait) {
-        this.hybridKeepAliveWait = hybridKeepAliveWait;
     }
 
     public Duration getRequestHeadTimeout() {

@@ -49,7 +49,6 @@ public final class SproutWebServerFactoryCustomizer
             Map.entry("socketSendBuffer", "sprout.server.socket-send-buffer"),
             Map.entry("maxConnections", "sprout.server.max-connections"),
             Map.entry("maxKeepAliveRequests", "sprout.server.max-keep-alive-requests"),
-            Map.entry("hybridKeepAliveWait", "sprout.server.hybrid-keep-alive-wait"),
             Map.entry("bufferSize", "sprout.server.buffer-size"),
             Map.entry("bufferPoolCapacity", "sprout.server.buffer-pool-capacity"),
             Map.entry("maxRequestLineLength", "sprout.server.max-request-line-length"),
@@ -130,7 +129,6 @@ public final class SproutWebServerFactoryCustomizer
                     .acceptBacklog(p.getAcceptBacklog())
                     .socketSendBuffer(toInt(p.getSocketSendBuffer().toBytes()))
                     .maxKeepAliveRequests(p.getMaxKeepAliveRequests())
-                    .hybridKeepAliveWait(p.getHybridKeepAliveWait())
                     .bufferSize(toInt(p.getBufferSize().toBytes()))
                     .bufferPoolCapacity(p.getBufferPoolCapacity())
                     .limits(base.limits()

@@ -59,8 +59,7 @@ class SproutServletWebServerAutoConfigurationIT {
         runner.withPropertyValues("sprout.server.execution-mode=HYBRID", "sprout.server.thread-type=virtual",
                 "sprout.server.thread-pool-size=42", "sprout.server.selector-threads=3",
                 "sprout.server.accept-backlog=2048", "sprout.server.max-connections=100",
-                "sprout.server.max-keep-alive-requests=50", "sprout.server.hybrid-keep-alive-wait=25ms",
-                "sprout.server.idle-timeout=5s",
+                "sprout.server.max-keep-alive-requests=50", "sprout.server.idle-timeout=5s",
                 "sprout.server.request-head-timeout=2s", "sprout.server.max-request-body-size=1MB",
                 "sprout.server.max-header-count=20", "server.max-http-request-header-size=16KB",
                 "server.forward-headers-strategy=native", "sprout.server.accesslog.enabled=true",
@@ -79,7 +78,6 @@ class SproutServletWebServerAutoConfigurationIT {
                     assertThat(config.socketSendBuffer()).isEqualTo(256 * 1024);
                     assertThat(config.maxConnections()).isEqualTo(100);
                     assertThat(config.maxKeepAliveRequests()).isEqualTo(50);
-                    assertThat(config.hybridKeepAliveWait()).isEqualTo(Duration.ofMillis(25));
                     assertThat(config.timeouts().idle()).isEqualTo(Duration.ofSeconds(5));
                     assertThat(config.timeouts().requestHead()).isEqualTo(Duration.ofSeconds(2));
                     assertThat(config.timeouts().requestBody()).isEqualTo(Duration.ofMinutes(1));
@@ -138,9 +136,6 @@ class SproutServletWebServerAutoConfigurationIT {
         runner.withPropertyValues("sprout.server.idle-timeout=0s").run(context -> assertThat(context)
                 .getFailure().hasStackTraceContaining("sprout.server.idle-timeout")
                 .hasStackTraceContaining("positive duration"));
-        runner.withPropertyValues("sprout.server.hybrid-keep-alive-wait=-1ms").run(context -> assertThat(context)
-                .getFailure().hasStackTraceContaining("sprout.server.hybrid-keep-alive-wait")
-                .hasStackTraceContaining("zero or a positive duration"));
     }
 
     @Test
