@@ -6,6 +6,7 @@ import io.sprout.engine.buffer.BufferPool;
 import io.sprout.engine.http.HeaderFields;
 import io.sprout.engine.http.HeaderNames;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,8 +130,21 @@ final class ExchangeResponse implements HttpResponse {
         this.encoding = encoding;
     }
 
-    long declaredLength() {
-        return declaredLength;
+    /**
+     * Fails once {@code written} body bytes pass the declared {@code Content-Length}; not while a body encoding
+     * (compression) makes the length on the wire another.
+     */
+    void checkWithinDeclared(long written, boolean encoded) throws IOException {
+        if (declaredLength >= 0 && written > declaredLength && !encoded) {
+            throw new IOException("Wrote more than the declared Content-Length of " + declaredLength);
+        }
+    }
+
+    /** At the end of a body that was due: fails when {@code written} fell short of the declared length. */
+    void checkDeclaredMet(long written, boolean encoded) throws IOException {
+        if (declaredLength >= 0 && written < declaredLength && framing().hasBody() && !encoded) {
+            throw new IOException("Wrote " + written + " of the declared Content-Length of " + declaredLength);
+        }
     }
 
     @Override

@@ -31,7 +31,7 @@ final class ResponseBody extends OutputStream {
     private OutputStream encoder;
     private boolean nonBlocking;
     private UnsentOutput unsent;
-    /** For {@link #write(int)}, which most writers never call. */
+    /** For {@link #write(int)}, made on its first call: most writers never make one. */
     private byte[] single;
     /** Created by startAsync: from then on calls are guarded against the exchange ending under them. */
     private volatile ReleaseGuard guard;
@@ -97,10 +97,7 @@ final class ResponseBody extends OutputStream {
 
     private void countWritten(long length) throws IOException {
         written += length;
-        long declared = response.declaredLength();
-        if (declared >= 0 && written > declared && encoder == null) {
-            throw new IOException("Wrote more than the declared Content-Length of " + declared);
-        }
+        response.checkWithinDeclared(written, encoder != null);
     }
 
     /** See {@link io.sprout.engine.AsyncExchange#sendsFileRegions()}; a response without a body takes any region. */
@@ -114,28 +111,27 @@ final class ResponseBody extends OutputStream {
      * socket takes; {@link #drainPending} sends the rest. A failure fails the region and breaks the body.
      */
     void sendFileRegion(FileRegion region) throws IOException {
-        guard.enter();
-        try {
+        ReleaseGuard.run(guard, () -> {
             if (!sendsFileRegions() || !ready()) {
                 throw new IllegalStateException("A file region needs a committed response whose bytes go as they are "
                         + "(sendsFileRegions()) and that is ready (responseReady())");
             }
-            countWritten(region.remaining());
-            if (!response.framing().hasBody()) {
-                region.skip();
-                return;
+            try {
+                countWritten(region.remaining());
+                if (!response.framing().hasBody()) {
+                    region.skip();
+                    return;
+                }
+                if (buffered() > 0) {
+                    send(false);
+                }
+                unsent().queue(region);
+                unsent.sendNow(this::writeFramed);
+            } catch (IOException failed) {
+                broken = failed;
+                throw failed;
             }
-            if (buffered() > 0) {
-                send(false);
-            }
-            unsent().queue(region);
-            unsent.sendNow(this::writeFramed);
-        } catch (IOException failed) {
-            broken = failed;
-            throw failed;
-        } finally {
-            guard.exit();
-        }
+        });
     }
 
     /** Bytes of a queued file region not sent yet: their progress renews the write deadline. */
@@ -258,10 +254,7 @@ final class ResponseBody extends OutputStream {
         }
         send(true);
         completed = true;
-        long declared = response.declaredLength();
-        if (declared >= 0 && written < declared && response.framing().hasBody() && encoder == null) {
-            throw new IOException("Wrote " + written + " of the declared Content-Length of " + declared);
-        }
+        response.checkDeclaredMet(written, encoder != null);
     }
 
     /** Drops buffered bytes (for {@link ExchangeResponse#reset()} and {@code resetBuffer()}). */

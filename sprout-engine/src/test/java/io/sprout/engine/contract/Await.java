@@ -12,14 +12,14 @@ import java.util.function.BooleanSupplier;
  * Waiting in tests without guessing durations: every wait ends as soon as its condition holds, and the generous
  * limit only turns a hang into a failure that names what never happened.
  */
-final class Await {
+public final class Await {
 
-    static final Duration LIMIT = Duration.ofSeconds(30);
+    public static final Duration LIMIT = Duration.ofSeconds(30);
 
     private Await() {
     }
 
-    static void latch(CountDownLatch latch, String what) {
+    public static void latch(CountDownLatch latch, String what) {
         try {
             if (!latch.await(LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new AssertionError("Timed out waiting until " + what);
@@ -44,7 +44,7 @@ final class Await {
     }
 
     /** Polls {@code condition} until it holds. */
-    static void until(BooleanSupplier condition, String what) {
+    public static void until(BooleanSupplier condition, String what) {
         long deadline = System.nanoTime() + LIMIT.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {

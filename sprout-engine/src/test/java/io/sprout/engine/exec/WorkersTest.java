@@ -1,5 +1,6 @@
 package io.sprout.engine.exec;
 
+import io.sprout.engine.contract.Await;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -11,7 +12,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -26,14 +26,14 @@ class WorkersTest {
     };
 
     @Test
-    void reusesAnIdleThreadInsteadOfStartingAnother() throws InterruptedException {
+    void reusesAnIdleThreadInsteadOfStartingAnother() {
         Workers workers = Workers.platform(8, 100, threads);
         try {
             for (int i = 0; i < 20; i++) {
                 CountDownLatch ran = new CountDownLatch(1);
                 assertThat(workers.tryExecute(ran::countDown)).isTrue();
-                assertThat(ran.await(30, TimeUnit.SECONDS)).isTrue();
-                awaitUntil(this::allIdle, "every thread waits for a task");
+                Await.latch(ran, "the task ran");
+                Await.until(this::allIdle, "every thread waits for a task");
             }
             assertThat(workers.current()).isEqualTo(1);
         } finally {
@@ -42,7 +42,7 @@ class WorkersTest {
     }
 
     @Test
-    void startsThreadsUpToTheMaximumThenQueues() throws InterruptedException {
+    void startsThreadsUpToTheMaximumThenQueues() {
         Workers workers = Workers.platform(4, 100, threads);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(6);
@@ -53,10 +53,10 @@ class WorkersTest {
                     done.countDown();
                 })).isTrue();
             }
-            awaitUntil(() -> workers.busy() == 4, "four tasks run");
+            Await.until(() -> workers.busy() == 4, "four tasks run");
             assertThat(workers.current()).isEqualTo(4);
             release.countDown();
-            assertThat(done.await(30, TimeUnit.SECONDS)).as("the queued tasks ran too").isTrue();
+            Await.latch(done, "the queued tasks ran too");
         } finally {
             release.countDown();
             workers.shutdownNow(Duration.ofSeconds(5));
@@ -104,19 +104,9 @@ class WorkersTest {
 
     private static void awaitQuietly(CountDownLatch latch) {
         try {
-            latch.await(30, TimeUnit.SECONDS);
+            latch.await(Await.LIMIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void awaitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("Timed out waiting until " + what);
-            }
-            Thread.sleep(1);
         }
     }
 }
