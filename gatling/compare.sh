@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The comparison runner: the same Spring Boot application on every server, loaded by Gatling and wrk, one table.
 #
-#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket|tls|h2|webflux|warmup] [target...]
+#   gatling/compare.sh [quick|full|smoke|wrk|async|websocket|tls|h2|webflux|warmup|memory] [target...]
 #
 # Presets (override any knob with the environment variables listed under "Knobs"):
 #   quick  ColdStart (ramp at 0.2 x duration), then Concurrency (500/1,000/2,000 clients, 10,000 requests each, as
@@ -27,7 +27,7 @@
 #          /benchmark/hello and /benchmark/json at each H2_SHAPES shape (c16m10: 16 connections x at most 10
 #          concurrent streams each; c64m100), one measured row per endpoint and shape (h2-hello-c16m10, ...),
 #          3 interleaved rounds x 10 s after 10 s warm-up each; then, one server at a time, the server's RSS and
-#          live heap per idle HTTP/2 connection with H2_IDLE_CONNECTIONS (2,000) held open (h2-idle). h2c (prior
+#          live heap per idle HTTP/2 connection with IDLE_CONNECTIONS (2,000) held open (h2-idle). h2c (prior
 #          knowledge) by default; TLS=1 gives h2 over TLS (ALPN h2 only, no fallback to HTTP/1.1), after Gatling's
 #          Http2Tls (enableHttp2; every /benchmark/protocol answer must be HTTP/2.0, 0 KO: servlet servers only). A
 #          run that does not speak HTTP/2 is a failed row, not a number. Default targets the four Sprout combinations,
@@ -44,6 +44,10 @@
 #          peak and ms to 90 % of it, charted; then one more launch per variant for ColdStart (2,000 users at once
 #          when ready). Default targets the four Sprout combinations, tomcat-platform, jetty-platform and netty: about
 #          25 min (the AOT caches are trained once and kept under sample-boot-app/target/<flavour>/aot/)
+#   memory  every server in a 128 MB heap (-Xmx128m, nothing else fixed): wrk on /hello and /json (one round x 10 s
+#          after 10 s warm-up each), then, one server at a time, its RSS as the load left it and with IDLE_CONNECTIONS
+#          (10,000) idle HTTP/1.1 keep-alive connections held (h1-idle), and its live heap per connection. Default
+#          targets all nine: about 20 min
 #
 # The blocking path of two builds (e.g. the previous commit and this one) is compared by gatling/ab-wrk.sh.
 #
@@ -80,10 +84,14 @@
 #   Reactor Netty never agrees; 0: Sprout declines too, for the same work as Reactor Netty; Tomcat and Jetty have no
 #   switch and still agree).
 # HTTP/2 knobs (h2 preset): LOAD_TOOL (wrk, or h2load: the WRK_* knobs then apply to h2load), H2_SHAPES
-#   ("c16m10 c64m100": h2load -c and -m per measured load), H2_IDLE_CONNECTIONS (2000; 0 = no idle step),
-#   H2_IDLE_SETTLE_SECONDS (3, after the last connection opened and before RSS is read), H2_IDLE_PING_SECONDS (15: a
-#   PING per held connection so often, which keeps it open past Tomcat's 20 s and Jetty's 30 s idle time-outs
-#   without a stream; Tomcat's overhead protection closes connections that ping every 5 s; 0 = none).
+#   ("c16m10 c64m100": h2load -c and -m per measured load).
+# Idle connection knobs (h2 and memory presets; after the load rounds, over the load tool's protocol: HTTP/2 with
+#   h2load, HTTP/1.1 keep-alive with wrk): IDLE_CONNECTIONS (h2 2000, memory 10000, others 0 = no idle step; above
+#   8,000 it raises server.tomcat.max-connections and sprout.server.max-connections to IDLE_CONNECTIONS + 2,000),
+#   IDLE_SETTLE_SECONDS (3, after the last connection opened and before RSS is read), IDLE_PING_SECONDS (15: so often
+#   each held connection sends an HTTP/2 PING, or one more GET over HTTP/1.1, which keeps it open past Tomcat's 20 s
+#   HTTP/2 and Jetty's 30 s idle time-outs; Tomcat's overhead protection closes connections that ping every 5 s;
+#   0 = none).
 # warmup knobs: LAUNCH_VARIANTS ("plain aot aot-warmup"), LAUNCH_SECONDS (40, from the launch), LAUNCH_CONNECTIONS
 #   (50), LAUNCH_COLD_START (1 = ColdStart per variant too), AOT_TRAINING_SECONDS (5 of wrk per endpoint in a
 #   training run), AOT_ASSEMBLY_SECONDS (180: how long the training JVM may take to write its cache after SIGTERM),
@@ -97,7 +105,7 @@
 # With wrk enabled, each target's server stays up (idle) after its Gatling runs and is reused by the wrk phase.
 #
 # Verdicts: bash only starts and stops processes; gatling/scripts/benchreport.py (with verdict.py) judges and writes
-# every row. Each tool run (Gatling, wrk, h2load, h2idle.py) is bounded by timeout and its exit status goes into its
+# every row. Each tool run (Gatling, wrk, h2load, idleconns.py) is bounded by timeout and its exit status goes into its
 # row: non-zero fails the row (124: it timed out; Gatling exits 2 when an assertion fails), however good its log
 # looks, and so does a server that did not start (with its exit status) or answered as the wrong server (curl's
 # exit status in the note). Just before each measured run the runner samples the CPUs busy with other work; above
@@ -160,6 +168,7 @@ case "$PRESET" in
     [ "${TLS:-0}" = 1 ] && : "${SIMS:=Http2Tls}"
     : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}" "${LOAD_TOOL:=h2load}"
     : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_ENDPOINTS:=hello json}"
+    : "${IDLE_CONNECTIONS:=2000}"
     APP_ARGS="${APP_ARGS:-} --server.http2.enabled=true"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
       tomcat-platform jetty-platform netty ;;
@@ -182,6 +191,12 @@ case "$PRESET" in
     : "${WARMUP_PATHS:=/benchmark/hello,/benchmark/json}" "${WARMUP_COMPILED_TIMEOUT:=40s}" "${LAUNCH_BURST:=${COLD_USERS:-2000}}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
       tomcat-platform jetty-platform netty ;;
+  memory)
+    # Issue 22's memory row: the heap a small container would give, the rest each server's own default. The load is
+    # there to leave what a served application keeps (its throughput rows are not the point: one round).
+    : "${SIMS:=}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=1}" "${IDLE_CONNECTIONS:=10000}"
+    : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=1}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_WARMUP_MAX:=60}"
+    : "${JVM_FLAGS:=-Xmx128m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}" ;;
   -h|--help|help) usage ;;
   *) echo "Unknown preset '$PRESET'." >&2; usage ;;
 esac
@@ -204,7 +219,11 @@ if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
 fi
 : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_CONNECTIONS:=50}" "${WRK_ENDPOINTS:=hello json}"
 : "${WRK_SETTLE_SECONDS:=10}" "${WRK_JIT_SETTLED_PERMILLE:=20}" "${WRK_WARMUP_MAX:=240}" "${LOAD_TOOL:=wrk}"
-: "${H2_SHAPES:=c16m10 c64m100}" "${H2_IDLE_CONNECTIONS:=2000}" "${H2_IDLE_SETTLE_SECONDS:=3}" "${H2_IDLE_PING_SECONDS:=15}"
+: "${H2_SHAPES:=c16m10 c64m100}" "${IDLE_CONNECTIONS:=0}" "${IDLE_SETTLE_SECONDS:=3}" "${IDLE_PING_SECONDS:=15}"
+if [ "$IDLE_CONNECTIONS" -gt 8000 ]; then
+  # Tomcat and Sprout accept at most 8,192 connections by default; each server ignores the other's property.
+  APP_ARGS="${APP_ARGS:-} --server.tomcat.max-connections=$((IDLE_CONNECTIONS + 2000)) --sprout.server.max-connections=$((IDLE_CONNECTIONS + 2000))"
+fi
 case "$LOAD_TOOL" in
   wrk) ;;
   h2load)
@@ -526,40 +545,46 @@ run_load_matrix() { # targets...
       done
     done
   done
-  if [ "$LOAD_TOOL" = h2load ] && [ "$H2_IDLE_CONNECTIONS" -gt 0 ]; then
-    for target in "${running[@]}"; do run_h2_idle "$target" "${port_of[$target]}" "${pid_of[$target]}"; done
+  if [ "$IDLE_CONNECTIONS" -gt 0 ]; then
+    for target in "${running[@]}"; do run_idle "$target" "${port_of[$target]}" "${pid_of[$target]}"; done
   fi
   progress "$LOAD_TOOL: stopping all servers"
   cleanup
 }
 
-# The server's memory per idle HTTP/2 connection: h2idle.py opens H2_IDLE_CONNECTIONS connections (preface, SETTINGS,
-# one GET answered), holds them without a stream and reads the server's RSS and live heap before and while they are
-# open. One server at a time, after the measured rounds: its heap has been cycled, so the growth is what the
-# connections keep, not pages any request would have touched.
-run_h2_idle() { # target port pid
-  local target=$1 port=$2 pid=$3 log="$RAW_DIR/logs/$1-h2-idle.log" tls=()
-  local meta
+# The server's memory per idle connection: idleconns.py opens IDLE_CONNECTIONS connections over the load tool's
+# protocol (HTTP/2 for h2load: preface, SETTINGS, one GET answered; HTTP/1.1 keep-alive for wrk: one GET answered),
+# holds them with nothing in flight and reads the server's RSS (as the load left it, then after a full collection)
+# and live heap before and while they are open. One server at a time, after the measured rounds: its heap has been
+# cycled, so the growth is what the connections keep, not pages any request would have touched.
+run_idle() { # target port pid
+  local target=$1 port=$2 pid=$3 protocol=h1 name tls=() meta
+  [ "$LOAD_TOOL" = h2load ] && protocol=h2
+  local log="$RAW_DIR/logs/$target-$protocol-idle.log"
   read -ra meta <<< "$(meta_of "$target")"
   if ! kill -0 "$pid" 2>/dev/null; then
-    record_status "$target" failed "h2-idle not run: the server had exited (see $RAW_DIR/logs/$target-$LOAD_TOOL-server.log)"
-    progress "h2 idle: $target not run, the server had exited"
+    record_status "$target" failed "$protocol-idle not run: the server had exited (see $RAW_DIR/logs/$target-$LOAD_TOOL-server.log)"
+    progress "$protocol idle: $target not run, the server had exited"
     return 0
   fi
   [ "$SCHEME" = https ] && tls=(--tls)
-  progress "h2 idle: $target, $H2_IDLE_CONNECTIONS idle connections ($([ "$SCHEME" = https ] && echo "h2 over TLS" || echo h2c)), RSS and live heap before and ${H2_IDLE_SETTLE_SECONDS}s after the last"
+  case "$protocol-$SCHEME" in
+    h2-https) name="h2 over TLS" ;; h2-*) name=h2c ;; h1-https) name="HTTP/1.1 over TLS" ;; *) name=HTTP/1.1 ;;
+  esac
+  progress "$protocol idle: $target, $IDLE_CONNECTIONS idle connections ($name), RSS and live heap before and ${IDLE_SETTLE_SECONDS}s after the last"
   WATCH_PID=$pid
-  run_measured $((H2_IDLE_CONNECTIONS / 10 + 180)) "$log" "${ON_LOAD_CPU[@]}" python3 \
-    "$ROOT/gatling/scripts/h2idle.py" --port "$port" --pid "$pid" --connections "$H2_IDLE_CONNECTIONS" \
-    --settle "$H2_IDLE_SETTLE_SECONDS" --ping "$H2_IDLE_PING_SECONDS" --jcmd "$JAVA_HOME/bin/jcmd" "${tls[@]}"
+  run_measured $((IDLE_CONNECTIONS / 10 + 180)) "$log" "${ON_LOAD_CPU[@]}" python3 \
+    "$ROOT/gatling/scripts/idleconns.py" --protocol "$protocol" --port "$port" --pid "$pid" \
+    --connections "$IDLE_CONNECTIONS" --settle "$IDLE_SETTLE_SECONDS" --ping "$IDLE_PING_SECONDS" \
+    --jcmd "$JAVA_HOME/bin/jcmd" "${tls[@]}"
   WATCH_PID=""
   if kill -0 "$pid" 2>/dev/null; then
-    record h2idle "$log" "${meta[@]}" "${MEASURED[@]}" simulation=h2-idle
+    record idle "$log" "${meta[@]}" "${MEASURED[@]}" simulation="$protocol-idle"
   else
     # E.g. Tomcat over TLS: "Terminating due to java.lang.OutOfMemoryError: Java heap space" in the 512 MB heap.
     local server_log="$RAW_DIR/logs/$target-$LOAD_TOOL-server.log" last
     last=$(grep -m1 -E '^Terminating due to|OutOfMemoryError' "$server_log")
-    record_status "$target" failed "h2-idle: the server exited while the connections were opened or held${last:+: $last} (see $(basename "$server_log"))"
+    record_status "$target" failed "$protocol-idle: the server exited while the connections were opened or held${last:+: $last} (see $(basename "$server_log"))"
   fi
 }
 
@@ -578,9 +603,10 @@ write_machine() {
     [ "$TLS" = 1 ] && echo "- TLS: every server on HTTPS with one EC P-256 key generated for this run (server.ssl.* in the application arguments), the JDK's TLS stack for all; $LOAD_TOOL (OpenSSL) negotiates TLS 1.3; endpoints ending in -close send \`Connection: close\`, so every request pays a new connection and a full handshake"
     if [ "$WRK" = 1 ] && [ "$LOAD_TOOL" = h2load ]; then
       echo "- h2load ($(h2load --version | head -1)): HTTP/2 $([ "$TLS" = 1 ] && echo "over TLS, ALPN offering h2 only" || echo "cleartext (h2c, prior knowledge)"), every server with \`--server.http2.enabled=true\`; /benchmark/{${WRK_ENDPOINTS// /,}} at shapes $H2_SHAPES (c = connections, m = most concurrent streams per connection), 1 thread, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per load after ${WRK_WARMUP_SECONDS}s warm-up per load and then until the JIT compilers used < ${WRK_JIT_SETTLED_PERMILLE} ms per s (at most ${WRK_WARMUP_MAX}s); percentiles from h2load's per-request log"
-      [ "$H2_IDLE_CONNECTIONS" -gt 0 ] && echo "- h2 idle: $H2_IDLE_CONNECTIONS connections per server (one GET each, then no stream; a PING every ${H2_IDLE_PING_SECONDS}s), server RSS and live heap (after a full GC) before and ${H2_IDLE_SETTLE_SECONDS}s after the last opened, one server at a time after the rounds"
+      [ "$IDLE_CONNECTIONS" -gt 0 ] && echo "- h2 idle: $IDLE_CONNECTIONS connections per server (one GET each, then no stream; a PING every ${IDLE_PING_SECONDS}s), server RSS and live heap (after a full GC) before and ${IDLE_SETTLE_SECONDS}s after the last opened, one server at a time after the rounds"
     elif [ "$WRK" = 1 ]; then
       echo "- wrk: /benchmark/{${WRK_ENDPOINTS// /,}}, $WRK_ROUNDS interleaved rounds x ${WRK_SECONDS}s per endpoint, $WRK_CONNECTIONS connections, 1 thread, after ${WRK_WARMUP_SECONDS}s warm-up per endpoint and then until the JIT compilers used < ${WRK_JIT_SETTLED_PERMILLE} ms per s (at most ${WRK_WARMUP_MAX}s)"
+      [ "$IDLE_CONNECTIONS" -gt 0 ] && echo "- HTTP/1.1 idle: $IDLE_CONNECTIONS keep-alive connections per server (one GET each, then nothing in flight; one more GET every ${IDLE_PING_SECONDS}s), server RSS as the load left it, and RSS and live heap (after a full GC) before and ${IDLE_SETTLE_SECONDS}s after the last opened, one server at a time after the rounds"
     fi
     [ "$PRESET" = warmup ] && launch_machine_lines
     echo "- targets: ${TARGETS[*]}"

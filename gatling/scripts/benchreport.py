@@ -9,7 +9,7 @@ Used by gatling/compare.sh (through bench-lib.sh's record) and gatling/ab-wrk.sh
     wrk              `wrk --latency` output
     h2load           h2load's output, with request_log=PATH (its --log-file) for the percentiles; failed unless the
                      run spoke HTTP/2 (h2c or h2)
-    h2idle           the result line of h2idle.py: the server's memory per idle HTTP/2 connection
+    idle             the result line of idleconns.py: the server's memory per idle HTTP/1.1 or HTTP/2 connection
     launchload       LaunchLoad's output (the warmup preset): first answer, answers per 1 s window from the JVM's
                      launch, peak and time to 90 % of it (launchresults.py), with variant=plain|aot|aot-warmup|aot-compiled
     startfailure     a failed row for a server that did not start, with Spring Boot's failure description from its
@@ -55,6 +55,8 @@ CSV_COLUMNS = [
     "exit_status", "load_before", "max_load",
     # The warmup preset's (LaunchLoad, from the JVM's launch).
     "variant", "first_answer_ms", "t90_ms",
+    # Idle connections (idleconns.py): the server's RSS as the load left it, before the full collection.
+    "rss_loaded_kb",
 ]
 
 BASELINE = "tomcat-platform"
@@ -266,14 +268,29 @@ def add_memory_growth(row, sessions_open, rss, heap):
     return row
 
 
-def parse_h2_idle(text):
-    """h2idle.py's result: each connection asked for is a request, OK when its GET was answered over HTTP/2; the
-    memory growth is divided by the connections still open when the RSS was read."""
-    result = h2results.parse_h2_idle(text)
+IDLE_LINE = re.compile(r"^idle (.*)$", re.M)
+
+
+def idle_result(text):
+    """The result line of idleconns.py as a dict of strings (its free-text `error` last), or None without one."""
+    line = IDLE_LINE.search(text)
+    if not line:
+        return None
+    values, _, error = line.group(1).partition(" error=")
+    result = dict(pair.split("=", 1) for pair in values.split())
+    result["error"] = error.strip()
+    return result
+
+
+def parse_idle(text):
+    """idleconns.py's result: each connection asked for is a request, OK when its GET was answered; the memory
+    growth is divided by the connections still open when the RSS was read."""
+    result = idle_result(text)
     if result is None:
         return None
     connections, opened = int(result["connections"]), int(result["opened"])
     row = {"requests": connections, "ok": opened, "ko": connections - opened,
+           "rss_loaded_kb": result["rss_loaded_kb"] or None,
            "rss_before_kb": result["rss_before_kb"], "rss_after_kb": result["rss_after_kb"],
            "heap_before_kb": result["heap_before_kb"], "heap_after_kb": result["heap_after_kb"],
            "closed_by_server": int(result["closed_by_server"]), "open_seconds": float(result["open_seconds"])}
@@ -285,7 +302,8 @@ def parse_h2_idle(text):
     row["errors"] = "; ".join(errors)
     if opened == 0:
         row["status"] = "failed"
-        row["note"] = "h2 idle: no connection opened" + (f" ({result['error']})" if result["error"] else "")
+        row["note"] = f"{result['protocol']} idle: no connection opened" + (
+            f" ({result['error']})" if result["error"] else "")
     return row
 
 
@@ -302,7 +320,7 @@ def start_failure(text, log_name):
 
 # The tool each kind of row comes from, as a failure note names it.
 TOOL_OF_KIND = {"gatling": "Gatling", "wsidle": "Gatling", "wsbroadcast": "Gatling", "wrk": "wrk", "h2load": "h2load",
-                "h2idle": "h2idle.py", "launchload": "LaunchLoad", "startfailure": "the server"}
+                "idle": "idleconns.py", "launchload": "LaunchLoad", "startfailure": "the server"}
 
 
 def make_row(kind, log_path, assignments):
@@ -319,8 +337,8 @@ def make_row(kind, log_path, assignments):
     elif kind == "h2load":
         request_log = Path(row.pop("request_log", "") or "/nonexistent")
         parsed = h2results.parse_h2load(text, request_log.read_text() if request_log.is_file() else None)
-    elif kind == "h2idle":
-        parsed = parse_h2_idle(text)
+    elif kind == "idle":
+        parsed = parse_idle(text)
     elif kind == "launchload":
         parsed = launchresults.summary(text)
     elif kind == "wsbroadcast":
@@ -333,7 +351,7 @@ def make_row(kind, log_path, assignments):
     else:
         parsed = parse_gatling(text)
     # The WebSocket kinds are Gatling runs read differently: they belong in the Gatling tables.
-    row["tool"] = kind if kind in LOAD_TOOLS + ("h2idle", "launchload") else "gatling"
+    row["tool"] = kind if kind in LOAD_TOOLS + ("idle", "launchload") else "gatling"
     if parsed is None:
         row["status"] = "crashed"
         row.setdefault("note", f"no results in {Path(log_path).name}")
@@ -354,7 +372,7 @@ def summary_line(row):
         line = ("   -> first answer %s ms after the launch; peak %s req/s, 90 %% of it %s ms after the launch; burst "
                 "p99 %s ms; errors %d" % (fmt(row.get("first_answer_ms")), fmt(row.get("rps")), fmt(row.get("t90_ms")),
                                           fmt(row.get("burst_p99_ms")), row.get("ko", 0)))
-    elif row["tool"] == "h2idle":
+    elif row["tool"] == "idle":
         line = ("   -> %d of %d connections opened, %d open when measured: RSS +%s MB, %s kB per connection, live heap "
                 "%s kB per connection%s" % (row["ok"], row["requests"], row["sessions_open"], row.get("rss_growth_mb"),
                                             row.get("rss_per_session_kb"), row.get("heap_per_session_kb"),
@@ -494,7 +512,7 @@ def markdown(rows, load_summary):
     out.extend(websocket_table(gatling))
     for tool in LOAD_TOOLS:
         out.extend(load_table(tool, [r for r in load_summary if r.get("tool") == tool]))
-    out.extend(h2_idle_table(rows))
+    out.extend(idle_tables(rows))
     out.extend(launch_table(rows))
     ready = {}
     for r in rows:
@@ -558,23 +576,40 @@ def load_order(name):
     return (match.group(1), int(match.group(2)), int(match.group(3))) if match else (name, 0, 0)
 
 
-def h2_idle_table(rows):
-    """Per target: the idle HTTP/2 connections held and what they cost the server."""
-    idle = sorted([r for r in rows if r.get("tool") == "h2idle" and r.get("status") == "ok"],
-                  key=lambda r: target_order(r["target"]))
-    if not idle:
-        return []
-    out = ["### Idle HTTP/2 connections (server RSS and live heap while they are held)\n",
-           "| target | connections opened | open when measured | RSS growth MB | RSS per connection kB "
-           "| live heap per connection kB | seconds to open | errors |",
-           "|---|--:|--:|--:|--:|--:|--:|---|"]
-    for r in idle:
-        out.append("| {target} | {opened} of {asked} | {open} | {growth} | {rss} | {heap} | {seconds} | {err} |".format(
-            target=r["target"], opened=fmt(r.get("ok")), asked=fmt(r.get("requests")), open=fmt(r.get("sessions_open")),
-            growth=fmt(r.get("rss_growth_mb"), 1), rss=fmt(r.get("rss_per_session_kb"), 1),
-            heap=fmt(r.get("heap_per_session_kb"), 1), seconds=fmt(r.get("open_seconds"), 1),
-            err=(r.get("errors") or "").replace("|", "/")))
-    out.append("")
+PROTOCOL_NAMES = {"h1": "HTTP/1.1 keep-alive", "h2": "HTTP/2"}
+
+
+def idle_protocol(row):
+    """'h1' or 'h2', from the row's simulation ('h1-idle', 'h2-idle')."""
+    return row["simulation"].split("-")[0]
+
+
+def mb(kb):
+    return None if kb in (None, "") else int(kb) / 1024
+
+
+def idle_tables(rows):
+    """Per protocol, per target: the idle connections held and what they cost the server, after the load and
+    while they are held."""
+    out = []
+    for protocol, name in PROTOCOL_NAMES.items():
+        idle = sorted([r for r in rows if r.get("tool") == "idle" and r.get("status") == "ok"
+                       and idle_protocol(r) == protocol], key=lambda r: target_order(r["target"]))
+        if not idle:
+            continue
+        out += [f"### Idle {name} connections (server RSS and live heap while they are held)\n",
+                "| target | connections opened | open when measured | RSS after the load MB | RSS while held MB "
+                "| RSS growth MB | RSS per connection kB | live heap per connection kB | seconds to open | errors |",
+                "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
+        for r in idle:
+            out.append("| {target} | {opened} of {asked} | {open} | {loaded} | {held} | {growth} | {rss} | {heap} "
+                       "| {seconds} | {err} |".format(
+                           target=r["target"], opened=fmt(r.get("ok")), asked=fmt(r.get("requests")),
+                           open=fmt(r.get("sessions_open")), loaded=fmt(mb(r.get("rss_loaded_kb")), 1),
+                           held=fmt(mb(r.get("rss_after_kb")), 1), growth=fmt(r.get("rss_growth_mb"), 1),
+                           rss=fmt(r.get("rss_per_session_kb"), 1), heap=fmt(r.get("heap_per_session_kb"), 1),
+                           seconds=fmt(r.get("open_seconds"), 1), err=(r.get("errors") or "").replace("|", "/")))
+        out.append("")
     return out
 
 
@@ -973,16 +1008,27 @@ def charts(run_dir, rows, load_summary):
                                     {(r["simulation"], r["target"]): r.get("rps") for r in shown},
                                     run_dir / f"{tool}-throughput.svg",
                                     refused={(r["simulation"], r["target"]) for r in shown if r["status"] == "refused"}))
-    h2_idle = sorted([r for r in rows if r.get("tool") == "h2idle" and r.get("status") == "ok"
-                      and r.get("rss_per_session_kb") is not None], key=lambda r: target_order(r["target"]))
-    if h2_idle:
-        values = {}
-        for r in h2_idle:
-            values[(r["target"], "RSS")] = r["rss_per_session_kb"]
-            values[(r["target"], "live heap")] = r.get("heap_per_session_kb")
-        written.append(grouped_bars("Server memory per idle HTTP/2 connection", "kB per connection",
-                                    [r["target"] for r in h2_idle], ["RSS", "live heap"], values,
-                                    run_dir / "h2-memory-per-connection.svg", 1))
+    for protocol, name in PROTOCOL_NAMES.items():
+        idle = sorted([r for r in rows if r.get("tool") == "idle" and r.get("status") == "ok"
+                       and idle_protocol(r) == protocol and r.get("rss_per_session_kb") is not None],
+                      key=lambda r: target_order(r["target"]))
+        if not idle:
+            continue
+        targets = [r["target"] for r in idle]
+        per_connection = {}
+        for r in idle:
+            per_connection[(r["target"], "RSS")] = r["rss_per_session_kb"]
+            per_connection[(r["target"], "live heap")] = r.get("heap_per_session_kb")
+        written.append(grouped_bars(f"Server memory per idle {name} connection", "kB per connection", targets,
+                                    ["RSS", "live heap"], per_connection,
+                                    run_dir / f"{protocol}-memory-per-connection.svg", 1))
+        held = {}
+        for r in idle:
+            held[(r["target"], "after the load")] = mb(r.get("rss_loaded_kb"))
+            held[(r["target"], f"{r['sessions_open']:,} idle held")] = mb(r.get("rss_after_kb"))
+        series = sorted({series for _, series in held}, key=lambda series: series != "after the load")
+        written.append(grouped_bars(f"Server RSS after the load and with idle {name} connections held", "MB",
+                                    targets, series, held, run_dir / f"{protocol}-rss.svg"))
     written.extend(launch_chart(run_dir, rows))
     return written
 

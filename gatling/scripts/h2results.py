@@ -5,7 +5,6 @@ benchreport.py, which turns them into rows).
   microseconds since the epoch, HTTP status (-1 for a request that got no response), microseconds until the end of
   the response. h2load prints only min/max/mean/sd of a sample of its requests, so the percentiles come from the
   request log; so does the mean, that both describe the same requests.
-- The result line of h2idle.py ("h2-idle key=value ... error=free text").
 """
 
 import math
@@ -82,17 +81,3 @@ def request_log_latency(text):
     for pct, key in ((50, "p50_ms"), (75, "p75_ms"), (99, "p99_ms")):
         row[key] = durations[max(0, math.ceil(pct / 100 * len(durations)) - 1)] / 1000
     return row
-
-
-IDLE_LINE = re.compile(r"^h2-idle (.*)$", re.M)
-
-
-def parse_h2_idle(text):
-    """The result line of h2idle.py as a dict of strings (its free-text `error` last), or None without one."""
-    line = IDLE_LINE.search(text)
-    if not line:
-        return None
-    values, _, error = line.group(1).partition(" error=")
-    result = dict(pair.split("=", 1) for pair in values.split())
-    result["error"] = error.strip()
-    return result

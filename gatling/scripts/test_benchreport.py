@@ -442,32 +442,36 @@ class ParseH2loadTest(unittest.TestCase):
         self.assertNotIn("request_log", row)
 
 
-IDLE_LINE = ("h2-idle connections=2000 opened=2000 open=1998 closed_by_server=2 rss_before_kb=324188 "
-             "rss_after_kb=421400 heap_before_kb=26012 heap_after_kb=130817 open_seconds=5.8 error=\n")
+IDLE_LINE = ("idle protocol=h2 connections=2000 opened=2000 open=1998 closed_by_server=2 rss_loaded_kb=330000 "
+             "rss_before_kb=324188 rss_after_kb=421400 heap_before_kb=26012 heap_after_kb=130817 open_seconds=5.8 "
+             "error=\n")
 
 
-class H2IdleTest(unittest.TestCase):
+class IdleTest(unittest.TestCase):
 
     def test_divides_the_memory_growth_by_the_connections_open_when_measured(self):
-        row = benchreport.parse_h2_idle("h2idle: 500 connections tried, 500 open\n" + IDLE_LINE)
+        row = benchreport.parse_idle("idleconns: 500 connections tried, 500 open\n" + IDLE_LINE)
         self.assertEqual((row["requests"], row["ok"], row["ko"], row["sessions_open"]), (2000, 2000, 0, 1998))
+        self.assertEqual(row["rss_loaded_kb"], "330000")
         self.assertEqual((row["rss_growth_mb"], row["rss_per_session_kb"], row["heap_per_session_kb"]),
                          (94.9, 48.65, 52.45))
         self.assertEqual(row["errors"], "2 closed by the server while held")
         self.assertNotIn("status", row)
 
     def test_fails_when_no_connection_opened_and_keeps_the_reason(self):
-        line = ("h2-idle connections=50 opened=0 open=0 closed_by_server=0 rss_before_kb=410564 rss_after_kb=410568 "
-                "heap_before_kb= heap_after_kb= open_seconds=0.0 error=connection 1: ConnectionRefusedError: [Errno "
-                "111] Connection refused (gave up after 20 failures in a row)\n")
-        row = benchreport.parse_h2_idle(line)
+        line = ("idle protocol=h1 connections=50 opened=0 open=0 closed_by_server=0 rss_loaded_kb=410564 "
+                "rss_before_kb=410564 rss_after_kb=410568 heap_before_kb= heap_after_kb= open_seconds=0.0 "
+                "error=connection 1: ConnectionRefusedError: [Errno 111] Connection refused (gave up after 20 failures "
+                "in a row)\n")
+        row = benchreport.parse_idle(line)
         self.assertEqual((row["status"], row["ko"]), ("failed", 50))
+        self.assertTrue(row["note"].startswith("h1 idle: no connection opened"))
         self.assertIn("ConnectionRefusedError: [Errno 111] Connection refused (gave up", row["note"])
         self.assertNotIn("rss_per_session_kb", row)
         self.assertNotIn("heap_per_session_kb", row)
 
     def test_returns_none_without_a_result_line(self):
-        self.assertIsNone(benchreport.parse_h2_idle("Traceback (most recent call last):\n"))
+        self.assertIsNone(benchreport.parse_idle("Traceback (most recent call last):\n"))
 
 
 SPROUT_REFUSES_H2 = """\
@@ -525,9 +529,10 @@ class H2ReportTest(unittest.TestCase):
                                  "requests": 100, "ok": 100, "ko": 0, "p99_ms": 3.0, "mean_ms": 1.0, "errors": ""})
         rows.append({"target": "netty", "tool": "h2load", "status": "failed", "simulation": "h2-hello-c16m10",
                      "round": "4", "note": "no HTTP/2 connection (h2load reports no application protocol)"})
-        rows.append({"target": "netty", "tool": "h2idle", "status": "ok", "simulation": "h2-idle", "requests": 2000,
+        rows.append({"target": "netty", "tool": "idle", "status": "ok", "simulation": "h2-idle", "requests": 2000,
                      "ok": 2000, "ko": 0, "sessions_open": 2000, "rss_growth_mb": 20.0, "rss_per_session_kb": 10.24,
-                     "heap_per_session_kb": 5.5, "open_seconds": 4.0, "errors": ""})
+                     "heap_per_session_kb": 5.5, "open_seconds": 4.0, "errors": "", "rss_loaded_kb": "307200",
+                     "rss_after_kb": "327680"})
         return rows
 
     def test_tabulates_h2load_medians_by_endpoint_and_shape_with_ratios(self):
@@ -541,18 +546,22 @@ class H2ReportTest(unittest.TestCase):
         self.assertLess(table.index("| h2-hello-c16m10 | sprout"), table.index("| h2-hello-c64m100 | sprout"))
         self.assertLess(table.index("| h2-hello-c64m100 | sprout"), table.index("| h2-json-c16m10 | sprout"))
         self.assertIn("- netty h2-hello-c16m10 round 4: failed: no HTTP/2 connection", table)
-        self.assertIn("| netty | 2,000 of 2,000 | 2,000 | 20.0 | 10.2 | 5.5 | 4.0 |  |", table)
+        self.assertIn("### Idle HTTP/2 connections", table)
+        self.assertIn("| netty | 2,000 of 2,000 | 2,000 | 300.0 | 320.0 | 20.0 | 10.2 | 5.5 | 4.0 |  |", table)
 
     def test_charts_the_h2load_medians_and_the_memory_per_connection(self):
         rows = self.rounds()
         with tempfile.TemporaryDirectory() as directory:
             written = benchreport.charts(Path(directory), rows, benchreport.summarise_load(rows))
-            self.assertEqual(written, ["h2load-throughput.svg", "h2-memory-per-connection.svg"])
+            self.assertEqual(written, ["h2load-throughput.svg", "h2-memory-per-connection.svg", "h2-rss.svg"])
             throughput = (Path(directory) / "h2load-throughput.svg").read_text()
             memory = (Path(directory) / "h2-memory-per-connection.svg").read_text()
+            rss = (Path(directory) / "h2-rss.svg").read_text()
         self.assertIn("h2-hello-c64m100 / netty: 7002", throughput)
         self.assertIn("netty / RSS: 10.24", memory)
         self.assertIn("netty / live heap: 5.5", memory)
+        self.assertIn("netty / after the load: 300", rss)
+        self.assertIn("netty / 2,000 idle held: 320", rss)
 
     def test_orders_loads_by_endpoint_then_connections_and_streams(self):
         names = ["h2-json-c16m10", "h2-hello-c64m100", "h2-hello-c16m10", "h2-hello-c16m100"]

@@ -1,22 +1,25 @@
 #!/usr/bin/env python3
-"""What an idle HTTP/2 connection costs a server: opens N connections to it, each with the connection preface, its
-SETTINGS and one GET answered in full, keeps them open with no stream, and reads the server's memory before and while
-they are held (used by gatling/compare.sh's h2 preset; needs the `h2` package, installed by gatling/h2tools.sh).
+"""What an idle connection costs a server: opens N connections to it, over HTTP/1.1 (keep-alive) or HTTP/2, each
+with one GET answered in full, keeps them open with nothing in flight, and reads the server's memory before and
+while they are held (used by gatling/compare.sh's h2 and memory presets; HTTP/2 needs the `h2` package, installed
+by gatling/h2tools.sh).
 
-  h2idle.py --port P --pid PID [--connections N] [--tls] [--path /benchmark/hello] [--settle S] [--ping S]
-            [--jcmd PATH]
+  idleconns.py --protocol h1|h2 --port P --pid PID [--connections N] [--tls] [--path /benchmark/hello]
+               [--settle S] [--ping S] [--jcmd PATH]
 
-Order: the server's live heap (a full collection by `jcmd PID GC.run`, then the used size of every generation of
-`GC.heap_info`, as websocket-lib.sh's live_heap_kb reads it) and its RSS (VmRSS); the connections, one after the
-other; `--settle` seconds; its RSS and the connections still open; its live heap again, the connections still held.
-A connection counts as opened when its GET got a response over h2 (h2c with prior knowledge, or ALPN h2 over TLS,
-certificate not checked). Servers close idle HTTP/2 connections (Tomcat after 20 s without a frame, Jetty after
-30 s), so each connection sends a PING every `--ping` seconds (default 15; 0: never) while it is held, which keeps
-it open without a stream. Not more often: Tomcat counts PINGs as overhead and closed connections that sent one
-every 5 s within 75 s (its overhead protection). Prints progress on stderr and one result line on stdout:
+Order: the server's RSS as the load left it (VmRSS); its live heap (a full collection by `jcmd PID GC.run`, then
+the used size of every generation of `GC.heap_info`, as websocket-lib.sh's live_heap_kb reads it) and its RSS again;
+the connections, one after the other; `--settle` seconds; its RSS and the connections still open; its live heap
+again, the connections still held. A connection counts as opened when its GET got a 200 response (for h2 over h2c
+with prior knowledge, or ALPN h2 over TLS; certificates not checked); one the server then closes counts as closed
+by the server. Servers close idle connections (Tomcat's HTTP/2 after 20 s without a
+frame, Jetty after 30 s), so each connection is woken every `--ping` seconds (default 15; 0: never) while held: h2
+sends a PING, which keeps it open without a stream; h1 sends one more GET, whose answer is read and dropped. Not
+more often: Tomcat counts PINGs as overhead and closed connections that sent one every 5 s within 75 s (its overhead
+protection). Prints progress on stderr and one result line on stdout:
 
-  h2-idle connections=N opened=N open=N closed_by_server=N rss_before_kb=K rss_after_kb=K heap_before_kb=K
-          heap_after_kb=K open_seconds=S error=first failure, free text
+  idle protocol=h1|h2 connections=N opened=N open=N closed_by_server=N rss_loaded_kb=K rss_before_kb=K
+       rss_after_kb=K heap_before_kb=K heap_after_kb=K open_seconds=S error=first failure, free text
 """
 
 import argparse
@@ -29,26 +32,95 @@ import subprocess
 import sys
 import time
 
-import h2.config
-import h2.connection
-import h2.events
-import h2.exceptions
+import abusenet
+
+try:
+    import h2.config
+    import h2.connection
+    import h2.events
+    import h2.exceptions
+    H2_ERRORS = (h2.exceptions.ProtocolError,)
+except ImportError:  # HTTP/1.1 needs nothing beyond the standard library
+    h2 = None
+    H2_ERRORS = ()
 
 GIVE_UP_AFTER = 20  # consecutive failed connections: the server is gone or refuses, more attempts only wait
 
 
-class HeldConnection:
-    """One client connection: opened and answered once (blocking), then held non-blocking."""
+def open_socket(host, port, tls_context, timeout):
+    raw = socket.create_connection((host, port), timeout=timeout)
+    if not tls_context:
+        return raw
+    try:
+        return tls_context.wrap_socket(raw, server_hostname=host)
+    except BaseException:
+        raw.close()
+        raise
+
+
+class H1Connection:
+    """One HTTP/1.1 keep-alive connection: one GET answered (blocking), then held non-blocking."""
 
     def __init__(self, host, port, path, tls_context, timeout):
-        raw = socket.create_connection((host, port), timeout=timeout)
+        self.sock = open_socket(host, port, tls_context, timeout)
+        self.request = f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode("ascii")
         try:
-            if tls_context:
-                self.sock = tls_context.wrap_socket(raw, server_hostname=host)
-                if self.sock.selected_alpn_protocol() != "h2":
-                    raise ConnectionError(f"ALPN chose {self.sock.selected_alpn_protocol()}, not h2")
-            else:
-                self.sock = raw
+            self.sock.sendall(self.request)
+            self.await_response()
+        except BaseException:
+            self.sock.close()
+            raise
+        self.sock.setblocking(False)
+        self.last_ping = time.monotonic()
+
+    def await_response(self):
+        reader = abusenet.ResponseReader()
+        while not reader.complete:
+            reader.feed(self.receive())
+        if reader.status != 200:
+            raise ConnectionError(f"status {reader.status}")
+
+    def receive(self):
+        data = self.sock.recv(65536)
+        if not data:
+            raise ConnectionError("closed by the server before the response ended")
+        return data
+
+    def on_readable(self):
+        """Drops what the server sent (the answers to the pings); False once the server closed."""
+        try:
+            while True:
+                if not self.sock.recv(65536):
+                    return False
+        except (BlockingIOError, ssl.SSLWantReadError):
+            return True  # drained
+        except OSError:
+            return False
+
+    def ping_if_due(self, now, every):
+        """False when the request could not be sent (the server has gone)."""
+        if every <= 0 or now - self.last_ping < every:
+            return True
+        self.last_ping = now
+        try:
+            # A few bytes on an otherwise idle socket: the send buffer cannot be full.
+            self.sock.sendall(self.request)
+        except OSError:
+            return False
+        return True
+
+    def close(self):
+        self.sock.close()
+
+
+class H2Connection:
+    """One HTTP/2 connection: opened and answered once (blocking), then held non-blocking with no stream."""
+
+    def __init__(self, host, port, path, tls_context, timeout):
+        self.sock = open_socket(host, port, tls_context, timeout)
+        try:
+            if tls_context and self.sock.selected_alpn_protocol() != "h2":
+                raise ConnectionError(f"ALPN chose {self.sock.selected_alpn_protocol()}, not h2")
             self.h2 = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
             self.h2.initiate_connection()
             stream = self.h2.get_next_available_stream_id()
@@ -57,7 +129,7 @@ class HeldConnection:
             self.sock.sendall(self.h2.data_to_send())
             self.await_response(stream)
         except BaseException:
-            raw.close()
+            self.sock.close()
             raise
         self.sock.setblocking(False)
         self.last_ping = time.monotonic()
@@ -108,7 +180,7 @@ class HeldConnection:
             return True
         self.last_ping = now
         try:
-            self.h2.ping(b"h2idle\0\0")
+            self.h2.ping(b"idle\0\0\0\0")
             self.flush()
         except (OSError, h2.exceptions.ProtocolError):
             return False
@@ -193,11 +265,12 @@ def raise_open_files(needed):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
         soft = hard
     if soft != resource.RLIM_INFINITY and soft < needed:
-        sys.exit(f"h2idle: {needed} open files needed, the limit is {soft} (raise ulimit -n)")
+        sys.exit(f"idleconns: {needed} open files needed, the limit is {soft} (raise ulimit -n)")
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--protocol", choices=("h1", "h2"), required=True)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--pid", type=int, required=True, help="the server's process, whose memory is read")
@@ -209,14 +282,19 @@ def main(argv=None):
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds for one connection's set-up")
     parser.add_argument("--jcmd", help="the JDK's jcmd, for the live heap (left out without it)")
     args = parser.parse_args(argv)
+    if args.protocol == "h2" and h2 is None:
+        sys.exit("idleconns: HTTP/2 needs Python's h2 package (gatling/h2tools.sh installs it)")
     raise_open_files(args.connections + 64)
+    connection_type = H2Connection if args.protocol == "h2" else H1Connection
     tls_context = None
     if args.tls:
         tls_context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
         tls_context.check_hostname = False
         tls_context.verify_mode = ssl.CERT_NONE  # the run's self-signed key; the cost of holding is measured
-        tls_context.set_alpn_protocols(["h2"])
+        tls_context.set_alpn_protocols(["h2" if args.protocol == "h2" else "http/1.1"])
 
+    # Before the full collection: what the load left, as a user's monitoring would see it.
+    rss_loaded = rss_kb(args.pid)
     heap_before = live_heap_kb(args.jcmd, args.pid)
     rss_before = rss_kb(args.pid)
     holder = Holder(args.ping)
@@ -224,10 +302,10 @@ def main(argv=None):
     started = time.monotonic()
     for number in range(args.connections):
         try:
-            holder.add(HeldConnection(args.host, args.port, args.path, tls_context, args.timeout))
+            holder.add(connection_type(args.host, args.port, args.path, tls_context, args.timeout))
             opened += 1
             failed_in_a_row = 0
-        except (OSError, ConnectionError, h2.exceptions.ProtocolError) as error:
+        except (OSError, ConnectionError) + H2_ERRORS as error:
             first_error = first_error or f"connection {number + 1}: {type(error).__name__}: {error}"
             failed_in_a_row += 1
             if failed_in_a_row >= GIVE_UP_AFTER:
@@ -235,7 +313,7 @@ def main(argv=None):
                 break
         holder.serve(0)
         if (number + 1) % 500 == 0:
-            print(f"h2idle: {number + 1} connections tried, {len(holder.open())} open", file=sys.stderr, flush=True)
+            print(f"idleconns: {number + 1} connections tried, {len(holder.open())} open", file=sys.stderr, flush=True)
     open_seconds = time.monotonic() - started
     holder.serve(args.settle)
     rss_after = rss_kb(args.pid)
@@ -245,10 +323,11 @@ def main(argv=None):
     if len(holder.open()) < still_open:
         first_error = first_error or "connections closed while the heap was read"
     holder.close()
-    values = {"connections": args.connections, "opened": opened, "open": still_open,
-              "closed_by_server": holder.closed_by_server, "rss_before_kb": rss_before, "rss_after_kb": rss_after,
+    values = {"protocol": args.protocol, "connections": args.connections, "opened": opened, "open": still_open,
+              "closed_by_server": holder.closed_by_server, "rss_loaded_kb": rss_loaded, "rss_before_kb": rss_before,
+              "rss_after_kb": rss_after,
               "heap_before_kb": heap_before, "heap_after_kb": heap_after, "open_seconds": round(open_seconds, 1)}
-    print("h2-idle " + " ".join(f"{key}={'' if value is None else value}" for key, value in values.items())
+    print("idle " + " ".join(f"{key}={'' if value is None else value}" for key, value in values.items())
           + f" error={first_error}", flush=True)
     return 0 if opened else 1
 
