@@ -2,28 +2,16 @@ package io.sprout.boot.reactive;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.http.server.reactive.ServerHttpRequest;
-import org.springframework.web.reactive.function.server.RequestPredicates;
-import org.springframework.web.reactive.function.server.RouterFunction;
-import org.springframework.web.reactive.function.server.RouterFunctions;
-import org.springframework.web.reactive.function.server.ServerResponse;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.stream.Stream;
 
+import static io.sprout.boot.reactive.ForwardedEcho.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -35,22 +23,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ReactiveForwardedHeadersIT {
 
     private ConfigurableApplicationContext context;
-
-    @SpringBootConfiguration(proxyBeanMethods = false)
-    @EnableAutoConfiguration
-    static class EchoApplication {
-
-        /** {@code uri|remote host|remote port|context path}. */
-        @Bean
-        RouterFunction<ServerResponse> echo() {
-            return RouterFunctions.route(RequestPredicates.GET("/echo"), request -> {
-                ServerHttpRequest http = request.exchange().getRequest();
-                InetSocketAddress remote = http.getRemoteAddress();
-                return ServerResponse.ok().bodyValue(http.getURI() + "|" + remote.getHostString() + "|"
-                        + remote.getPort() + "|" + http.getPath().contextPath().value());
-            });
-        }
-    }
 
     @AfterEach
     void stop() {
@@ -68,6 +40,7 @@ class ReactiveForwardedHeadersIT {
 
         assertThat(echo[0]).isEqualTo("https://shop.example:8443/api/echo?x=1");
         assertThat(echo[1]).isEqualTo("203.0.113.5");
+        assertThat(echo[2]).isEqualTo("socket");
         assertThat(echo[3]).isEqualTo("/api");
     }
 
@@ -92,6 +65,7 @@ class ReactiveForwardedHeadersIT {
 
         assertThat(echo[0]).isEqualTo("http://app.internal:8080/echo");
         assertThat(echo[1]).isEqualTo("127.0.0.1");
+        assertThat(echo[2]).isEqualTo("socket");
         assertThat(echo[3]).isEmpty();
     }
 
@@ -111,22 +85,8 @@ class ReactiveForwardedHeadersIT {
     private int start(String... properties) {
         String[] args = Stream.concat(Stream.of("--server.port=0", "--server.address=127.0.0.1",
                 "--spring.main.banner-mode=off"), Arrays.stream(properties)).toArray(String[]::new);
-        context = new SpringApplicationBuilder(EchoApplication.class).web(WebApplicationType.REACTIVE).run(args);
+        context = new SpringApplicationBuilder(ForwardedEcho.Application.class).web(WebApplicationType.REACTIVE)
+                .run(args);
         return ((WebServerApplicationContext) context).getWebServer().getPort();
-    }
-
-    /** The echo's fields, after a 200; the request names {@code app.internal:8080} as its host. */
-    private static String[] get(int port, String target, String... headers) throws IOException {
-        String request = "GET " + target + " HTTP/1.1\r\nHost: app.internal:8080\r\nConnection: close\r\n"
-                + String.join("", Arrays.stream(headers).map(h -> h + "\r\n").toList()) + "\r\n";
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            OutputStream out = socket.getOutputStream();
-            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            String response = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(response).startsWith("HTTP/1.1 200");
-            return response.substring(response.indexOf("\r\n\r\n") + 4).split("\\|", -1);
-        }
     }
 }
