@@ -255,7 +255,6 @@ public final class SproutWebServerFactoryCustomizer
                 h.getMaxControlFrames(), h.getMaxEmptyFrames(), h.getRateWindow()));
     }
 
-    /** Builds an engine config; a field it rejects fails naming the property {@code table} maps it to. */
     /** The warm-up, or {@code null} when it is off; each bad value fails naming its property. */
     private static WarmUp warmUp(SproutServerProperties.WarmUp w) {
         if (!w.isEnabled()) {
@@ -277,6 +276,7 @@ public final class SproutWebServerFactoryCustomizer
         }
     }
 
+    /** Builds an engine config; a field it rejects fails naming the property {@code table} maps it to. */
     private static <T> T validated(Map<String, String> table, Supplier<T> build) {
         try {
             return build.get();

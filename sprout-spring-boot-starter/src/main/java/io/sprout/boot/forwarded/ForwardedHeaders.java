@@ -25,6 +25,8 @@ import java.util.regex.Pattern;
  * so a client on the internet cannot spoof its address or scheme. Reactor Netty trusts every peer; Sprout keeps
  * one rule for both of its sides.
  *
+ * <p>Values only: read on the worker that handles the request, never blocking (no address is resolved here).
+ *
  * @param proto  the original scheme, lower case, or {@code null}
  * @param host   the host (and port) the client addressed, or {@code null}
  * @param port   {@code X-Forwarded-Port}, or -1
