@@ -19,7 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * auto-configuration; {@code tls} (Boot's SSL as the engine's TLS) knows neither the web server nor the servlet layer;
  * {@code reactive} (WebFlux on the engine) and its {@code websocket} know the engine and Spring only, none of the
  * starter's other packages;
- * {@code compression} (one policy for servlet and reactive responses) knows only the engine.
+ * {@code compression} (one policy for servlet and reactive responses) knows only the engine; so does
+ * {@code forwarded} (a proxy's headers, read once for the Servlet and the WebFlux request), the one starter package
+ * {@code reactive} and {@code servlet.http} may use.
  */
 class LayeringTest {
 
@@ -42,8 +44,13 @@ class LayeringTest {
             Map.entry("reactive", List.of("io.sprout.boot.")),
             Map.entry("reactive/websocket", List.of("io.sprout.boot.")),
             Map.entry("compression", List.of("org.springframework", "io.sprout.boot.")),
+            Map.entry("forwarded", List.of("org.springframework", "io.sprout.boot.")),
             Map.entry("diagnostics",
                     List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics", "io.sprout.boot.web")));
+
+    /** Imports every package may use whatever its rule says: shared leaves that know only the engine. */
+    private static final List<String> SHARED = List.of("io.sprout.boot.servlet.Unsupported",
+            "io.sprout.boot.forwarded.");
 
     @Test
     void packagesOnlyDependDownwards() throws IOException {
@@ -52,7 +59,7 @@ class LayeringTest {
             try (Stream<Path> files = Files.list(SOURCES.resolve(rule.getKey()))) {
                 for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     for (String line : Files.readAllLines(file)) {
-                        if (line.startsWith("import ") && !line.contains("io.sprout.boot.servlet.Unsupported")
+                        if (line.startsWith("import ") && SHARED.stream().noneMatch(line::contains)
                                 && rule.getValue().stream().anyMatch(prefix -> line.contains(" " + prefix))) {
                             violations.add(file.getFileName() + ": " + line);
                         }

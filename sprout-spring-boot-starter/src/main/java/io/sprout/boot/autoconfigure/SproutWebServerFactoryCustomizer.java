@@ -10,6 +10,7 @@ import io.sprout.engine.MinDataRates;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ThreadType;
 import io.sprout.engine.WebSocketConfig;
+import org.springframework.boot.cloud.CloudPlatform;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.thread.Threading;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -161,6 +162,7 @@ public final class SproutWebServerFactoryCustomizer
         }
         factory.setWebSocketConfig(webSocketConfig(p.getWebsocket()));
         factory.setWarmUp(warmsUp ? warmUp(p.getWarmUp()) : null);
+        factory.setUseForwardHeaders(useForwardHeaders());
         if (factory instanceof SproutServletWebServerFactory servlet) {
             customizeServlet(servlet);
         }
@@ -169,8 +171,6 @@ public final class SproutWebServerFactoryCustomizer
     /** What only the servlet container has: its async timeout, TRACE, Jakarta WebSocket send timeout and access log. */
     private void customizeServlet(SproutServletWebServerFactory factory) {
         SproutServerProperties p = sproutProperties;
-        factory.setUseForwardHeaders(
-                serverProperties.getForwardHeadersStrategy() == ServerProperties.ForwardHeadersStrategy.NATIVE);
         factory.setAsyncTimeout(p.getAsyncTimeout());
         factory.setAllowTrace(p.isAllowTrace());
         factory.setWebSocketAsyncSendTimeout(p.getWebsocket().getAsyncSendTimeout());
@@ -184,6 +184,20 @@ public final class SproutWebServerFactoryCustomizer
             }
             factory.setAccessLogPattern(pattern);
         }
+    }
+
+    /**
+     * {@code native}, or no strategy on a cloud platform whose router adds forwarded headers: Boot's rule for
+     * Tomcat, Jetty and Reactor Netty alike, so moving to Sprout changes nothing on Cloud Foundry or Kubernetes.
+     * {@code framework} leaves the headers to Spring's filter, which would otherwise apply them a second time.
+     */
+    private boolean useForwardHeaders() {
+        ServerProperties.ForwardHeadersStrategy strategy = serverProperties.getForwardHeadersStrategy();
+        if (strategy == null) {
+            CloudPlatform platform = CloudPlatform.getActive(environment);
+            return platform != null && platform.isUsingForwardHeaders();
+        }
+        return strategy == ServerProperties.ForwardHeadersStrategy.NATIVE;
     }
 
     /**
@@ -241,7 +255,6 @@ public final class SproutWebServerFactoryCustomizer
                 h.getMaxControlFrames(), h.getMaxEmptyFrames(), h.getRateWindow()));
     }
 
-    /** Builds an engine config; a field it rejects fails naming the property {@code table} maps it to. */
     /** The warm-up, or {@code null} when it is off; each bad value fails naming its property. */
     private static WarmUp warmUp(SproutServerProperties.WarmUp w) {
         if (!w.isEnabled()) {
@@ -263,6 +276,7 @@ public final class SproutWebServerFactoryCustomizer
         }
     }
 
+    /** Builds an engine config; a field it rejects fails naming the property {@code table} maps it to. */
     private static <T> T validated(Map<String, String> table, Supplier<T> build) {
         try {
             return build.get();

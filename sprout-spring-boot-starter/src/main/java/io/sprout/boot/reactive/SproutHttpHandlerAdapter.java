@@ -13,7 +13,6 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
 import reactor.core.publisher.Mono;
 
 import java.lang.System.Logger.Level;
-import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -51,6 +50,7 @@ public final class SproutHttpHandlerAdapter implements RequestHandler {
 
     private final HttpHandler handler;
     private final DataBufferFactory bufferFactory;
+    private final boolean useForwardHeaders;
     /** Requests so far: each one's id. */
     private final AtomicLong requestCount = new AtomicLong();
 
@@ -60,17 +60,28 @@ public final class SproutHttpHandlerAdapter implements RequestHandler {
 
     /** @param bufferFactory makes the request body's buffers and is the response's {@code bufferFactory()} */
     public SproutHttpHandlerAdapter(HttpHandler handler, DataBufferFactory bufferFactory) {
+        this(handler, bufferFactory, false);
+    }
+
+    /**
+     * @param useForwardHeaders whether a trusted proxy's {@code Forwarded} / {@code X-Forwarded-*} headers set the
+     *                          request's URI and remote address ({@code server.forward-headers-strategy=native}; see
+     *                          {@link ReactiveRequestOrigin})
+     */
+    public SproutHttpHandlerAdapter(HttpHandler handler, DataBufferFactory bufferFactory,
+            boolean useForwardHeaders) {
         this.handler = Objects.requireNonNull(handler, "handler");
         this.bufferFactory = Objects.requireNonNull(bufferFactory, "bufferFactory");
+        this.useForwardHeaders = useForwardHeaders;
     }
 
     /** Worker: starts the handling and returns without waiting for it. */
     @Override
     public void handle(HttpRequest request, HttpResponse response) {
         String requestLine = request.method() + " " + request.target();
-        URI uri;
+        ReactiveRequestOrigin origin;
         try {
-            uri = SproutServerHttpRequest.uri(request);
+            origin = ReactiveRequestOrigin.of(request, useForwardHeaders);
         } catch (URISyntaxException malformed) {
             LOG.log(Level.DEBUG, "Cannot make a URI of " + requestLine + ": " + malformed.getMessage());
             response.status(400);
@@ -79,7 +90,7 @@ public final class SproutHttpHandlerAdapter implements RequestHandler {
         AsyncExchange exchange = request.startAsync();
         exchange.nonBlockingResponse();
         SproutServerHttpRequest serverRequest = new SproutServerHttpRequest(
-                Long.toHexString(requestCount.incrementAndGet()), request, uri, exchange, bufferFactory, CHUNK_SIZE);
+                Long.toHexString(requestCount.incrementAndGet()), request, origin, exchange, bufferFactory, CHUNK_SIZE);
         SproutServerHttpResponse serverResponse = new SproutServerHttpResponse(response, exchange, bufferFactory,
                 CHUNK_SIZE, "[" + serverRequest.getId() + "] ");
         ServerHttpResponse handledResponse = serverRequest.getMethod() == HttpMethod.HEAD

@@ -15,18 +15,18 @@ import org.springframework.util.MultiValueMap;
 import reactor.core.publisher.Flux;
 
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.security.cert.X509Certificate;
 
 /**
- * An engine {@link HttpRequest} as Spring's {@code ServerHttpRequest}: the URI as the client addressed it, the
+ * An engine {@link HttpRequest} as Spring's {@code ServerHttpRequest}: the URI as the client addressed it and the
+ * client's address ({@link ReactiveRequestOrigin}: through a proxy too, under {@code native} forwarded headers), the
  * engine's headers through a live adapter, cookies parsed from the {@code Cookie} fields, TLS details as
  * {@link SslInfo}, and the body as a {@link RequestBodyPublisher} that reads only on demand.
  */
 final class SproutServerHttpRequest extends AbstractServerHttpRequest {
 
     private final HttpRequest request;
+    private final InetSocketAddress remoteAddress;
     private final String id;
     private final RequestBodyPublisher body;
 
@@ -34,31 +34,15 @@ final class SproutServerHttpRequest extends AbstractServerHttpRequest {
      * @param id the request's {@link #getId()}, unique in the server (see {@link #initId()})
      * @param chunkSize the most bytes one body {@link DataBuffer} holds
      */
-    SproutServerHttpRequest(String id, HttpRequest request, URI uri, AsyncExchange exchange,
+    SproutServerHttpRequest(String id, HttpRequest request, ReactiveRequestOrigin origin, AsyncExchange exchange,
             DataBufferFactory bufferFactory, int chunkSize) {
-        super(HttpMethod.valueOf(request.method()), uri, "",
+        super(HttpMethod.valueOf(request.method()), origin.uri(), origin.contextPath(),
                 new HttpHeaders(new SproutHeadersAdapter(request.headers())));
         this.request = request;
+        this.remoteAddress = origin.remoteAddress();
         this.id = id;
         this.body = new RequestBodyPublisher(exchange, request.body(), bufferFactory, chunkSize,
                 "[" + getId() + "] ");
-    }
-
-    /**
-     * As Spring's other adapters build it: the request's scheme, the authority the client named in {@code Host}
-     * (else the local address it reached), then the raw path and query as sent.
-     *
-     * @throws URISyntaxException when the target or the {@code Host} field does not make a URI
-     */
-    static URI uri(HttpRequest request) throws URISyntaxException {
-        String authority = request.headers().get(HttpHeaders.HOST);
-        if (authority == null || authority.isEmpty()) {
-            InetSocketAddress local = request.localAddress();
-            String host = local.getAddress().getHostAddress();
-            authority = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + local.getPort();
-        }
-        String query = request.query();
-        return new URI(request.scheme() + "://" + authority + request.path() + (query == null ? "" : "?" + query));
     }
 
     /**
@@ -96,7 +80,7 @@ final class SproutServerHttpRequest extends AbstractServerHttpRequest {
 
     @Override
     public InetSocketAddress getRemoteAddress() {
-        return request.remoteAddress();
+        return remoteAddress;
     }
 
     @Override

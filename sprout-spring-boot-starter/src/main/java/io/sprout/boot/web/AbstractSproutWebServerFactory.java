@@ -36,6 +36,7 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
     private Http2Config http2Config;
     private WebSocketConfig webSocketConfig = WebSocketConfig.DEFAULT;
     private WarmUp warmUp;
+    private boolean useForwardHeaders;
 
     protected AbstractSproutWebServerFactory() {
     }
@@ -129,6 +130,20 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
 
     public WarmUp getWarmUp() {
         return warmUp;
+    }
+
+    /**
+     * Honour a trusted proxy's {@code Forwarded} / {@code X-Forwarded-*} headers
+     * ({@code server.forward-headers-strategy=native}): the Servlet request's scheme, server name, port and remote
+     * address, the WebFlux request's URI and remote address. Off by default, when the headers reach the
+     * application untouched (for Spring's own filter, {@code framework}).
+     */
+    public void setUseForwardHeaders(boolean useForwardHeaders) {
+        this.useForwardHeaders = useForwardHeaders;
+    }
+
+    public boolean isUseForwardHeaders() {
+        return useForwardHeaders;
     }
 
     /**

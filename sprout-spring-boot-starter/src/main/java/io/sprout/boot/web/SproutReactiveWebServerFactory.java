@@ -8,6 +8,7 @@ import io.sprout.engine.ServerConfig;
 import org.springframework.boot.web.server.Shutdown;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.reactive.ConfigurableReactiveWebServerFactory;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.server.reactive.HttpHandler;
 
 /**
@@ -15,7 +16,8 @@ import org.springframework.http.server.reactive.HttpHandler;
  * for Sprout, in the place of Reactor Netty's. Spring's {@link HttpHandler} runs on the engine's asynchronous
  * exchange through {@link SproutHttpHandlerAdapter} (not the Servlet bridge), in every execution mode and thread
  * type. {@code server.*} properties arrive through Boot's {@code ReactiveWebServerFactoryCustomizer} (port, address,
- * SSL and bundles, compression, HTTP/2, shutdown); the engine configuration is
+ * SSL and bundles, compression, HTTP/2, shutdown) and Sprout's {@code SproutWebServerFactoryCustomizer}
+ * ({@code forward-headers-strategy=native}, see {@link #setUseForwardHeaders}); the engine configuration is
  * {@link AbstractSproutWebServerFactory}'s, as for the servlet factory.
  *
  * <p>Configured and used on the thread that refreshes the application context.
@@ -34,7 +36,8 @@ public class SproutReactiveWebServerFactory extends AbstractSproutWebServerFacto
     public WebServer getWebServer(HttpHandler httpHandler) {
         // Before anything else: bad TLS key material then fails here, as on the servlet side.
         ServerConfig engineConfig = getPort() < 0 ? null : engineConfig();
-        RequestHandler handler = new SproutHttpHandlerAdapter(httpHandler);
+        RequestHandler handler = new SproutHttpHandlerAdapter(httpHandler, DefaultDataBufferFactory.sharedInstance,
+                isUseForwardHeaders());
         CompressionPolicy compression = compressionPolicy();
         if (compression != null) {
             handler = new CompressingRequestHandler(compression, handler);

@@ -56,7 +56,6 @@ public class SproutServletWebServerFactory extends AbstractSproutWebServerFactor
     private static final String JAKARTA_WEBSOCKET = "jakarta.websocket.server.ServerContainer";
 
     private final ServletWebServerSettings settings = new ServletWebServerSettings();
-    private boolean useForwardHeaders;
     private boolean allowTrace;
     private Duration asyncTimeout = Duration.ofSeconds(30);
     private String accessLogPattern;
@@ -84,15 +83,6 @@ public class SproutServletWebServerFactory extends AbstractSproutWebServerFactor
     @Override
     public void setResourceLoader(ResourceLoader resourceLoader) {
         this.resourceLoader = resourceLoader;
-    }
-
-    /** Honour {@code Forwarded}/{@code X-Forwarded-*} ({@code server.forward-headers-strategy=native}). */
-    public void setUseForwardHeaders(boolean useForwardHeaders) {
-        this.useForwardHeaders = useForwardHeaders;
-    }
-
-    public boolean isUseForwardHeaders() {
-        return useForwardHeaders;
     }
 
     /**
@@ -168,8 +158,8 @@ public class SproutServletWebServerFactory extends AbstractSproutWebServerFactor
         return new ContainerConfig(settings.getContextPath().toString(),
                 settings.getDisplayName() == null ? "application" : settings.getDisplayName(), classLoader(),
                 resources(), mimeTypes(settings.getMimeMappings()), settings.getLocaleCharsetMappings(),
-                errorPages(), sessions(), sameSite(), compressionPolicy(), useForwardHeaders, allowTrace, asyncTimeout,
-                tempDirectory, accessLogPattern == null ? null : new AccessLog(accessLogPattern));
+                errorPages(), sessions(), sameSite(), compressionPolicy(), isUseForwardHeaders(), allowTrace,
+                asyncTimeout, tempDirectory, accessLogPattern == null ? null : new AccessLog(accessLogPattern));
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.sprout.boot.autoconfigure;
 
+import io.sprout.boot.web.AbstractSproutWebServerFactory;
+import io.sprout.boot.web.SproutReactiveWebServerFactory;
 import io.sprout.boot.web.SproutServletWebServerFactory;
 import io.sprout.boot.web.WarmUp;
 import io.sprout.engine.ExecutionMode;
@@ -372,6 +374,30 @@ class SproutWebServerFactoryCustomizerTest {
                     assertThat(e.getName()).isEqualTo("sprout.server.tls-handshake-timeout");
                     assertThat(e.getReason()).isEqualTo("the value must be a positive duration but was PT0S");
                 });
+    }
+
+    @Test
+    void usesForwardHeadersOnBothFactoriesUnderNativeOrOnACloudPlatformAsBootDoes() {
+        assertThat(usesForwardHeaders(null, new SproutServletWebServerFactory(), new MockEnvironment())).isFalse();
+        assertThat(usesForwardHeaders(ServerProperties.ForwardHeadersStrategy.NATIVE,
+                new SproutReactiveWebServerFactory(), new MockEnvironment())).isTrue();
+        assertThat(usesForwardHeaders(ServerProperties.ForwardHeadersStrategy.NATIVE,
+                new SproutServletWebServerFactory(), new MockEnvironment())).isTrue();
+        MockEnvironment kubernetes = new MockEnvironment().withProperty("spring.main.cloud-platform", "kubernetes");
+        assertThat(usesForwardHeaders(null, new SproutReactiveWebServerFactory(), kubernetes)).isTrue();
+        // framework: Spring's filter applies them, so the server must not apply them a second time.
+        assertThat(usesForwardHeaders(ServerProperties.ForwardHeadersStrategy.FRAMEWORK,
+                new SproutReactiveWebServerFactory(), kubernetes)).isFalse();
+        assertThat(usesForwardHeaders(ServerProperties.ForwardHeadersStrategy.NONE,
+                new SproutServletWebServerFactory(), kubernetes)).isFalse();
+    }
+
+    private static boolean usesForwardHeaders(ServerProperties.ForwardHeadersStrategy strategy,
+            AbstractSproutWebServerFactory factory, MockEnvironment environment) {
+        ServerProperties server = new ServerProperties();
+        server.setForwardHeadersStrategy(strategy);
+        new SproutWebServerFactoryCustomizer(server, new SproutServerProperties(), environment).customize(factory);
+        return factory.isUseForwardHeaders();
     }
 
     private static SproutWebServerFactoryCustomizer customizer(ServerProperties server,

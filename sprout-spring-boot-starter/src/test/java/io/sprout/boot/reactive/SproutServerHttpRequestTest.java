@@ -28,7 +28,8 @@ class SproutServerHttpRequestTest {
     void buildsTheUriFromTheSchemeTheHostFieldAndTheRawTarget() throws URISyntaxException {
         Headers headers = Sprout.headers().add("Host", "example.com:8080");
 
-        URI uri = SproutServerHttpRequest.uri(new EngineRequest("/a%20b/c", "x=1&y=%2F", headers, null, LOCAL));
+        URI uri = ReactiveRequestOrigin.of(new EngineRequest("/a%20b/c", "x=1&y=%2F", headers, null, LOCAL), false)
+                .uri();
 
         assertThat(uri).hasToString("http://example.com:8080/a%20b/c?x=1&y=%2F");
         assertThat(uri.getPath()).isEqualTo("/a b/c");
@@ -39,14 +40,14 @@ class SproutServerHttpRequestTest {
         EngineRequest http10 = new EngineRequest("/", null, Sprout.headers(), null,
                 new InetSocketAddress("::1", 8080));
 
-        assertThat(SproutServerHttpRequest.uri(http10)).hasToString("http://[0:0:0:0:0:0:0:1]:8080/");
+        assertThat(ReactiveRequestOrigin.of(http10, false).uri()).hasToString("http://[0:0:0:0:0:0:0:1]:8080/");
     }
 
     @Test
     void refusesAHostThatMakesNoUri() {
         EngineRequest request = new EngineRequest("/", null, Sprout.headers().add("Host", "bad host"), null, LOCAL);
 
-        assertThatExceptionOfType(URISyntaxException.class).isThrownBy(() -> SproutServerHttpRequest.uri(request));
+        assertThatExceptionOfType(URISyntaxException.class).isThrownBy(() -> ReactiveRequestOrigin.of(request, false));
     }
 
     @Test
@@ -94,7 +95,7 @@ class SproutServerHttpRequestTest {
 
     private static SproutServerHttpRequest request(Headers headers, TlsDetails tls) throws URISyntaxException {
         EngineRequest engine = new EngineRequest("/", null, headers, tls, LOCAL);
-        return new SproutServerHttpRequest("7", engine, SproutServerHttpRequest.uri(engine), null,
+        return new SproutServerHttpRequest("7", engine, ReactiveRequestOrigin.of(engine, false), null,
                 DefaultDataBufferFactory.sharedInstance, 1024);
     }
 

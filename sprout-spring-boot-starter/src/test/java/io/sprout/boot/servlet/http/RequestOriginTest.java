@@ -71,4 +71,16 @@ class RequestOriginTest {
                 "X-Forwarded-Port", "8443", "X-Forwarded-Proto", "https");
         assertThat(RequestOrigin.of(request, true).serverPort()).isEqualTo(8443);
     }
+
+    @Test
+    void keepsABareIpv6ClientAddressWhole() {
+        FakeHttpRequest request = FakeHttpRequest.get("/", "X-Forwarded-For", "2001:db8::7, 10.0.0.1");
+        assertThat(RequestOrigin.of(request, true).remoteAddr()).isEqualTo("2001:db8::7");
+    }
+
+    @Test
+    void takesTheForwardedSchemesDefaultPortAsTomcatDoes() {
+        FakeHttpRequest request = FakeHttpRequest.get("/", "X-Forwarded-Proto", "https");
+        assertThat(RequestOrigin.of(request, true).serverPort()).isEqualTo(443);
+    }
 }
