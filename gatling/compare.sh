@@ -582,9 +582,11 @@ run_idle() { # target port pid
     record idle "$log" "${meta[@]}" "${MEASURED[@]}" simulation="$protocol-idle"
   else
     # E.g. Tomcat over TLS: "Terminating due to java.lang.OutOfMemoryError: Java heap space" in the 512 MB heap.
+    # A failed row, which keeps the RSS after the load that idleconns.py printed first.
     local server_log="$RAW_DIR/logs/$target-$LOAD_TOOL-server.log" last
     last=$(grep -m1 -E '^Terminating due to|OutOfMemoryError' "$server_log")
-    record_status "$target" failed "$protocol-idle: the server exited while the connections were opened or held${last:+: $last} (see $(basename "$server_log"))"
+    record idle "$log" "${meta[@]}" "${MEASURED[@]}" simulation="$protocol-idle" status=failed \
+      note="$protocol-idle: the server exited while the connections were opened or held${last:+: $last} (see $(basename "$server_log"))"
   fi
 }
 

@@ -269,6 +269,8 @@ def add_memory_growth(row, sessions_open, rss, heap):
 
 
 IDLE_LINE = re.compile(r"^idle (.*)$", re.M)
+IDLE_START_LINE = re.compile(r"^idle-start (.*)$", re.M)
+IDLE_PROGRESS = re.compile(r"^idleconns: (\d+) connections tried, (\d+) open$", re.M)
 
 
 def idle_result(text):
@@ -282,12 +284,27 @@ def idle_result(text):
     return result
 
 
+def parse_unfinished_idle(text):
+    """idleconns.py stopped before its result line (its server died holding the connections, say): the RSS the load
+    left and how far it got, as a failed row; None when it did not even start."""
+    start = IDLE_START_LINE.search(text)
+    if not start:
+        return None
+    values = dict(pair.split("=", 1) for pair in start.group(1).split())
+    progress = IDLE_PROGRESS.findall(text)
+    still_open = int(progress[-1][1]) if progress else 0
+    connections = int(values["connections"])
+    return {"requests": connections, "ok": still_open, "ko": connections - still_open,
+            "rss_loaded_kb": values["rss_loaded_kb"] or None, "status": "failed",
+            "errors": f"stopped with {still_open:,} of {connections:,} open (the last count it printed)"}
+
+
 def parse_idle(text):
     """idleconns.py's result: each connection asked for is a request, OK when its GET was answered; the memory
     growth is divided by the connections still open when the RSS was read."""
     result = idle_result(text)
     if result is None:
-        return None
+        return parse_unfinished_idle(text)
     connections, opened = int(result["connections"]), int(result["opened"])
     row = {"requests": connections, "ok": opened, "ko": connections - opened,
            "rss_loaded_kb": result["rss_loaded_kb"] or None,
@@ -593,22 +610,24 @@ def idle_tables(rows):
     while they are held."""
     out = []
     for protocol, name in PROTOCOL_NAMES.items():
-        idle = sorted([r for r in rows if r.get("tool") == "idle" and r.get("status") == "ok"
+        # Failed rows too: a server that died holding the connections still has its RSS after the load.
+        idle = sorted([r for r in rows if r.get("tool") == "idle" and r.get("status") in ("ok", "failed")
                        and idle_protocol(r) == protocol], key=lambda r: target_order(r["target"]))
         if not idle:
             continue
         out += [f"### Idle {name} connections (server RSS and live heap while they are held)\n",
                 "| target | connections opened | open when measured | RSS after the load MB | RSS while held MB "
-                "| RSS growth MB | RSS per connection kB | live heap per connection kB | seconds to open | errors |",
-                "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
+                "| RSS growth MB | RSS per connection kB | live heap per connection kB | seconds to open | errors | verdict |",
+                "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|"]
         for r in idle:
             out.append("| {target} | {opened} of {asked} | {open} | {loaded} | {held} | {growth} | {rss} | {heap} "
-                       "| {seconds} | {err} |".format(
+                       "| {seconds} | {err} | {status} |".format(
                            target=r["target"], opened=fmt(r.get("ok")), asked=fmt(r.get("requests")),
                            open=fmt(r.get("sessions_open")), loaded=fmt(mb(r.get("rss_loaded_kb")), 1),
                            held=fmt(mb(r.get("rss_after_kb")), 1), growth=fmt(r.get("rss_growth_mb"), 1),
                            rss=fmt(r.get("rss_per_session_kb"), 1), heap=fmt(r.get("heap_per_session_kb"), 1),
-                           seconds=fmt(r.get("open_seconds"), 1), err=(r.get("errors") or "").replace("|", "/")))
+                           seconds=fmt(r.get("open_seconds"), 1), err=(r.get("errors") or "").replace("|", "/"),
+                           status=r["status"]))
         out.append("")
     return out
 
@@ -1009,26 +1028,27 @@ def charts(run_dir, rows, load_summary):
                                     run_dir / f"{tool}-throughput.svg",
                                     refused={(r["simulation"], r["target"]) for r in shown if r["status"] == "refused"}))
     for protocol, name in PROTOCOL_NAMES.items():
-        idle = sorted([r for r in rows if r.get("tool") == "idle" and r.get("status") == "ok"
-                       and idle_protocol(r) == protocol and r.get("rss_per_session_kb") is not None],
-                      key=lambda r: target_order(r["target"]))
-        if not idle:
-            continue
-        targets = [r["target"] for r in idle]
-        per_connection = {}
+        idle = sorted([r for r in rows if r.get("tool") == "idle" and r.get("status") in ("ok", "failed")
+                       and idle_protocol(r) == protocol], key=lambda r: target_order(r["target"]))
+        held = [r for r in idle if r["status"] == "ok" and r.get("rss_per_session_kb") is not None]
+        if held:
+            per_connection = {}
+            for r in held:
+                per_connection[(r["target"], "RSS")] = r["rss_per_session_kb"]
+                per_connection[(r["target"], "live heap")] = r.get("heap_per_session_kb")
+            written.append(grouped_bars(f"Server memory per idle {name} connection", "kB per connection",
+                                        [r["target"] for r in held], ["RSS", "live heap"], per_connection,
+                                        run_dir / f"{protocol}-memory-per-connection.svg", 1))
+        # A server that died holding the connections keeps its bar for the RSS after the load.
+        rss = {}
         for r in idle:
-            per_connection[(r["target"], "RSS")] = r["rss_per_session_kb"]
-            per_connection[(r["target"], "live heap")] = r.get("heap_per_session_kb")
-        written.append(grouped_bars(f"Server memory per idle {name} connection", "kB per connection", targets,
-                                    ["RSS", "live heap"], per_connection,
-                                    run_dir / f"{protocol}-memory-per-connection.svg", 1))
-        held = {}
-        for r in idle:
-            held[(r["target"], "after the load")] = mb(r.get("rss_loaded_kb"))
-            held[(r["target"], f"{r['sessions_open']:,} idle held")] = mb(r.get("rss_after_kb"))
-        series = sorted({series for _, series in held}, key=lambda series: series != "after the load")
-        written.append(grouped_bars(f"Server RSS after the load and with idle {name} connections held", "MB",
-                                    targets, series, held, run_dir / f"{protocol}-rss.svg"))
+            rss[(r["target"], "after the load")] = mb(r.get("rss_loaded_kb"))
+            if r in held:
+                rss[(r["target"], f"{r['sessions_open']:,} idle held")] = mb(r.get("rss_after_kb"))
+        if any(value is not None for value in rss.values()):
+            series = sorted({series for _, series in rss}, key=lambda series: series != "after the load")
+            written.append(grouped_bars(f"Server RSS after the load and with idle {name} connections held", "MB",
+                                        [r["target"] for r in idle], series, rss, run_dir / f"{protocol}-rss.svg"))
     written.extend(launch_chart(run_dir, rows))
     return written
 

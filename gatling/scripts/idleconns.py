@@ -18,6 +18,7 @@ sends a PING, which keeps it open without a stream; h1 sends one more GET, whose
 more often: Tomcat counts PINGs as overhead and closed connections that sent one every 5 s within 75 s (its overhead
 protection). Prints progress on stderr and one result line on stdout:
 
+  idle-start protocol=h1|h2 connections=N rss_loaded_kb=K                     (before the first connection)
   idle protocol=h1|h2 connections=N opened=N open=N closed_by_server=N rss_loaded_kb=K rss_before_kb=K
        rss_after_kb=K heap_before_kb=K heap_after_kb=K open_seconds=S error=first failure, free text
 """
@@ -293,8 +294,11 @@ def main(argv=None):
         tls_context.verify_mode = ssl.CERT_NONE  # the run's self-signed key; the cost of holding is measured
         tls_context.set_alpn_protocols(["h2" if args.protocol == "h2" else "http/1.1"])
 
-    # Before the full collection: what the load left, as a user's monitoring would see it.
+    # Before the full collection: what the load left, as a user's monitoring would see it. Printed at once: a
+    # server that dies holding the connections still has this figure.
     rss_loaded = rss_kb(args.pid)
+    print(f"idle-start protocol={args.protocol} connections={args.connections} rss_loaded_kb={rss_loaded or ''}",
+          flush=True)
     heap_before = live_heap_kb(args.jcmd, args.pid)
     rss_before = rss_kb(args.pid)
     holder = Holder(args.ping)

@@ -470,6 +470,34 @@ class IdleTest(unittest.TestCase):
         self.assertNotIn("rss_per_session_kb", row)
         self.assertNotIn("heap_per_session_kb", row)
 
+    def test_a_run_stopped_before_its_result_keeps_the_rss_after_the_load_and_how_far_it_got(self):
+        text = ("idle-start protocol=h1 connections=10000 rss_loaded_kb=245760\n"
+                "idleconns: 500 connections tried, 500 open\nidleconns: 1000 connections tried, 998 open\n")
+        row = benchreport.parse_idle(text)
+        self.assertEqual((row["status"], row["requests"], row["ok"], row["ko"], row["rss_loaded_kb"]),
+                         ("failed", 10000, 998, 9002, "245760"))
+        self.assertIn("stopped with 998 of 10,000 open", row["errors"])
+
+    def test_a_server_that_died_holding_them_is_in_the_table_and_the_rss_chart_with_its_rss_after_the_load(self):
+        died = {"target": "tomcat-platform", "tool": "idle", "simulation": "h1-idle", "status": "failed",
+                "requests": 10000, "ok": 5500, "ko": 4500, "rss_loaded_kb": "262144", "errors": "stopped",
+                "note": "idleconns.py was stopped early"}
+        held = {"target": "sprout-nio-platform", "tool": "idle", "simulation": "h1-idle", "status": "ok",
+                "requests": 10000, "ok": 10000, "ko": 0, "sessions_open": 10000, "rss_loaded_kb": "225280",
+                "rss_after_kb": "251904", "rss_growth_mb": 26.0, "rss_per_session_kb": 2.66, "heap_per_session_kb": 2.5,
+                "open_seconds": 20.0, "errors": ""}
+        rows = [died, held]
+        table = benchreport.markdown(rows, benchreport.summarise_load(rows))
+        self.assertIn("### Idle HTTP/1.1 keep-alive connections", table)
+        self.assertIn("| tomcat-platform | 5,500 of 10,000 | – | 256.0 | – |", table)
+        self.assertIn("| sprout-nio-platform | 10,000 of 10,000 | 10,000 | 220.0 | 246.0 | 26.0 |", table)
+        with tempfile.TemporaryDirectory() as directory:
+            written = benchreport.charts(Path(directory), rows, benchreport.summarise_load(rows))
+            self.assertEqual(written, ["h1-memory-per-connection.svg", "h1-rss.svg"])
+            rss = (Path(directory) / "h1-rss.svg").read_text()
+        self.assertIn("tomcat-platform / after the load: 256", rss)
+        self.assertIn("sprout-nio-platform / 10,000 idle held: 246", rss)
+
     def test_returns_none_without_a_result_line(self):
         self.assertIsNone(benchreport.parse_idle("Traceback (most recent call last):\n"))
 
