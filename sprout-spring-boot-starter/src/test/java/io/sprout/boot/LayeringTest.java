@@ -19,7 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * auto-configuration; {@code tls} (Boot's SSL as the engine's TLS) knows neither the web server nor the servlet layer;
  * {@code reactive} (WebFlux on the engine) and its {@code websocket} know the engine and Spring only, none of the
  * starter's other packages;
- * {@code compression} (one policy for servlet and reactive responses) knows only the engine.
+ * {@code compression} (one policy for servlet and reactive responses) knows only the engine. {@code stats} (counters
+ * both stacks feed, such as the WebSocket sessions) knows nothing, and every package may use it, as every package may
+ * use {@code Unsupported}.
  */
 class LayeringTest {
 
@@ -41,6 +43,7 @@ class LayeringTest {
             Map.entry("tls", List.of("io.sprout.boot.")),
             Map.entry("reactive", List.of("io.sprout.boot.")),
             Map.entry("reactive/websocket", List.of("io.sprout.boot.")),
+            Map.entry("stats", List.of("org.springframework", "io.sprout.")),
             Map.entry("compression", List.of("org.springframework", "io.sprout.boot.")),
             Map.entry("diagnostics",
                     List.of("io.sprout.boot.autoconfigure", "io.sprout.boot.metrics", "io.sprout.boot.web")));
@@ -53,6 +56,7 @@ class LayeringTest {
                 for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     for (String line : Files.readAllLines(file)) {
                         if (line.startsWith("import ") && !line.contains("io.sprout.boot.servlet.Unsupported")
+                                && !line.contains("io.sprout.boot.stats.")
                                 && rule.getValue().stream().anyMatch(prefix -> line.contains(" " + prefix))) {
                             violations.add(file.getFileName() + ": " + line);
                         }
