@@ -74,10 +74,16 @@ final class SessionHandler implements WebSocketHandler {
                 "The WebSocket's Close could not be sent: " + unsent));
     }
 
+    /** The engine hands text over as bytes ({@link #onTextBytes}); this is for any other caller. */
     @Override
     public void onText(WebSocket socket, String message) {
-        byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
-        session.received(new WebSocketMessage(WebSocketMessage.Type.TEXT, bufferFactory.wrap(bytes)));
+        onTextBytes(socket, StandardCharsets.UTF_8.encode(message));
+    }
+
+    /** The engine has checked the bytes are UTF-8: they go into the message as they are, copied once. */
+    @Override
+    public void onTextBytes(WebSocket socket, ByteBuffer utf8) {
+        session.received(new WebSocketMessage(WebSocketMessage.Type.TEXT, copy(utf8)));
     }
 
     @Override

@@ -14,7 +14,6 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -101,7 +100,8 @@ final class SproutWebSocketSession extends AbstractWebSocketSession<WebSocket> {
         try {
             WebSocket socket = getDelegate();
             return switch (message.getType()) {
-                case TEXT -> socket.sendText(payload.toString(StandardCharsets.UTF_8), true);
+                // A text message's payload is its UTF-8 encoding (WebSocketSession.textMessage): sent as it is.
+                case TEXT -> socket.sendTextBytes(bytes(payload), true);
                 case BINARY -> socket.sendBinary(bytes(payload), true);
                 case PING -> socket.sendPing(bytes(payload));
                 case PONG -> socket.sendPong(bytes(payload));
