@@ -18,8 +18,9 @@ import org.springframework.web.reactive.socket.server.support.HandshakeWebSocket
  * {@code SimpleUrlHandlerMapping} runs on {@link SproutRequestUpgradeStrategy}, with the limits of
  * {@code sprout.server.websocket.*} and its sessions counted for the {@code sprout.websocket.*} meters. Spring picks
  * its default strategy by the classes present, Reactor Netty's whenever that is on the class path, so the strategy
- * is given to WebFlux's configuration through a {@link WebFluxConfigurer}. An application with a {@link WebSocketService} bean of its own configures WebFlux with
- * it itself, and this backs off; the strategy stays a bean, to build such a service on.
+ * is given to WebFlux's configuration through a {@link WebFluxConfigurer}. An application with a
+ * {@link WebSocketService} bean of its own configures WebFlux with it itself, and this backs off; the strategy stays a
+ * bean, to build such a service on.
  */
 @AutoConfiguration(after = SproutReactiveWebServerAutoConfiguration.class)
 @ConditionalOnClass({RequestUpgradeStrategy.class, WebFluxConfigurer.class})
