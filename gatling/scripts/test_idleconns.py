@@ -107,7 +107,8 @@ class RunTest(unittest.TestCase):
             status = idleconns.main(["--protocol", "h1", "--port", str(server.port), "--pid", str(os.getpid()),
                                      "--connections", "20", "--settle", "0.1"])
         self.assertEqual(status, 0)
-        line = out.getvalue().strip()
+        start, line = out.getvalue().strip().split("\n")
+        self.assertRegex(start, r"^idle-start protocol=h1 connections=20 rss_loaded_kb=\d+$")
         self.assertRegex(line, r"^idle protocol=h1 connections=20 opened=20 open=20 closed_by_server=0 "
                                r"rss_loaded_kb=\d+ rss_before_kb=\d+ rss_after_kb=\d+ heap_before_kb= heap_after_kb= "
                                r"open_seconds=[\d.]+ error=$")

@@ -1,6 +1,7 @@
 package io.sprout.engine;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -24,6 +25,16 @@ public interface WebSocket {
      * (a shorter one fits a TCP segment either way, and goes out uncompressed).
      */
     CompletableFuture<Void> sendText(CharSequence text, boolean last);
+
+    /**
+     * Sends text given as its UTF-8 bytes, as {@link #sendText} does, without decoding them: for a caller that holds
+     * text already encoded (a WebFlux message's buffer). They go out as they are, unchecked: text that is not UTF-8
+     * makes the client fail the connection (1007). The bytes are copied before this returns, as for
+     * {@link #sendBinary}. By default decodes them and calls {@link #sendText}.
+     */
+    default CompletableFuture<Void> sendTextBytes(ByteBuffer utf8, boolean last) {
+        return sendText(StandardCharsets.UTF_8.decode(utf8.duplicate()), last);
+    }
 
     /** Sends binary data: a whole message, or a fragment as for {@link #sendText}. */
     CompletableFuture<Void> sendBinary(ByteBuffer data, boolean last);

@@ -1,6 +1,7 @@
 package io.sprout.engine;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The application side of a {@link WebSocket}. Callbacks run one at a time per connection and in the order frames
@@ -29,11 +30,32 @@ public interface WebSocketHandler {
     /** A whole text message. */
     void onText(WebSocket socket, String message);
 
+    /**
+     * A whole text message as its UTF-8 bytes, already checked to be UTF-8 (a message that is not never gets here:
+     * the connection fails with 1007). The engine always calls this; by default it decodes the bytes and calls
+     * {@link #onText}. A handler that wants bytes anyway (one that wraps them in a buffer of its own) overrides it,
+     * so the message is not decoded into a {@code String} only to be encoded again. The buffer is only valid during
+     * the call.
+     */
+    default void onTextBytes(WebSocket socket, ByteBuffer utf8) {
+        onText(socket, decoded(utf8));
+    }
+
+    /** The engine's buffers are arrays: a {@code String} made straight from one takes the JDK's fast paths. */
+    private static String decoded(ByteBuffer utf8) {
+        if (utf8.hasArray()) {
+            return new String(utf8.array(), utf8.arrayOffset() + utf8.position(), utf8.remaining(),
+                    StandardCharsets.UTF_8);
+        }
+        return StandardCharsets.UTF_8.decode(utf8.duplicate()).toString();
+    }
+
     /** A whole binary message; the buffer is only valid during the call. */
     void onBinary(WebSocket socket, ByteBuffer message);
 
     /**
-     * Whether text messages go to {@link #onTextPart} in parts as they arrive rather than whole to {@link #onText}.
+     * Whether text messages go to {@link #onTextPart} in parts as they arrive rather than whole to
+     * {@link #onTextBytes} (and so {@link #onText}).
      * Asked as each text message starts, so the answer may change between messages. A message taken in parts has no
      * size limit ({@link WebSocketConfig#maxTextMessageSize()} bounds only a part, and at most 64 KiB are held):
      * the application decides how much of it to keep.

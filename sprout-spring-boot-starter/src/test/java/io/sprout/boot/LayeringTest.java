@@ -20,8 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code reactive} (WebFlux on the engine) and its {@code websocket} know the engine and Spring only, none of the
  * starter's other packages;
  * {@code compression} (one policy for servlet and reactive responses) knows only the engine; so does
- * {@code forwarded} (a proxy's headers, read once for the Servlet and the WebFlux request), the one starter package
- * {@code reactive} and {@code servlet.http} may use.
+ * {@code forwarded} (a proxy's headers, read once for the Servlet and the WebFlux request). {@code stats} (counters
+ * both stacks feed, such as the WebSocket sessions) knows nothing. Every package may use {@code forwarded},
+ * {@code stats} and {@code Unsupported}.
  */
 class LayeringTest {
 
@@ -43,6 +44,7 @@ class LayeringTest {
             Map.entry("tls", List.of("io.sprout.boot.")),
             Map.entry("reactive", List.of("io.sprout.boot.")),
             Map.entry("reactive/websocket", List.of("io.sprout.boot.")),
+            Map.entry("stats", List.of("org.springframework", "io.sprout.")),
             Map.entry("compression", List.of("org.springframework", "io.sprout.boot.")),
             Map.entry("forwarded", List.of("org.springframework", "io.sprout.boot.")),
             Map.entry("diagnostics",
@@ -50,7 +52,7 @@ class LayeringTest {
 
     /** Imports every package may use whatever its rule says: shared leaves that know only the engine. */
     private static final List<String> SHARED = List.of("io.sprout.boot.servlet.Unsupported",
-            "io.sprout.boot.forwarded.");
+            "io.sprout.boot.forwarded.", "io.sprout.boot.stats.");
 
     @Test
     void packagesOnlyDependDownwards() throws IOException {

@@ -79,7 +79,8 @@ final class IncomingMessage {
             }
         } else if (last) {
             if (type == Opcode.TEXT) {
-                listener.text(new String(bytes, 0, length, StandardCharsets.UTF_8));
+                // Undecoded: a handler that wants a String decodes it, one that wants bytes takes them as they are.
+                listener.text(ByteBuffer.wrap(bytes, 0, length));
             } else {
                 listener.binary(ByteBuffer.wrap(bytes, 0, length));
             }

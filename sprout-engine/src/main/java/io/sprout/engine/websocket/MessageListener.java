@@ -8,8 +8,8 @@ import java.nio.ByteBuffer;
  */
 interface MessageListener {
 
-    /** A complete text message, checked to be UTF-8. */
-    void text(String message) throws CloseException;
+    /** A complete text message, checked to be UTF-8, as its bytes; the buffer is only valid during the call. */
+    void text(ByteBuffer utf8) throws CloseException;
 
     /** A complete binary message; the buffer is only valid during the call. */
     void binary(ByteBuffer message) throws CloseException;

@@ -48,8 +48,8 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
     private final Outbound outbound;
     /** The handler's {@link WebSocketHandler#nonBlocking()}: its callbacks run inline, its foreign sends in turn. */
     private final boolean nonBlocking;
-    /** The thread running a handler callback now, if any: its sends are written at once. */
-    private volatile Thread inCallback;
+    /** Runs the handler's callbacks; a send from the thread inside one is written at once. */
+    private final HandlerCalls calls;
     private final AtomicBoolean closeTold = new AtomicBoolean();
     private volatile State state = State.OPEN;
     /** Whether a fragmented message is being sent: the next fragment is a continuation frame. */
@@ -77,6 +77,7 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
             DeflateNegotiation deflate, WebSocketHandler handler) {
         this.exchange = exchange;
         this.handler = handler;
+        this.calls = new HandlerCalls(this, handler);
         this.nonBlocking = handler.nonBlocking();
         this.config = config;
         this.idleTimeout = config.idleTimeout();
@@ -100,7 +101,7 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
         exchange.onEnd(this::ended);
         exchange.onShutdown(() -> close(CloseCodes.GOING_AWAY, "The server is shutting down"));
         exchange.execute(() -> {
-            callHandler(() -> handler.onOpen(this));
+            calls.call(() -> handler.onOpen(this));
             reader.awaitBytes();
         });
     }
@@ -123,13 +124,13 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
     }
 
     @Override
-    public void text(String message) {
-        callHandler(() -> handler.onText(this, message));
+    public void text(ByteBuffer utf8) {
+        calls.call(() -> handler.onTextBytes(this, utf8));
     }
 
     @Override
     public void binary(ByteBuffer message) {
-        callHandler(() -> handler.onBinary(this, message));
+        calls.call(() -> handler.onBinary(this, message));
     }
 
     @Override
@@ -139,12 +140,12 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
 
     @Override
     public void textPart(String part, boolean last) {
-        callHandler(() -> handler.onTextPart(this, part, last));
+        calls.call(() -> handler.onTextPart(this, part, last));
     }
 
     @Override
     public void binaryPart(ByteBuffer part, boolean last) {
-        callHandler(() -> handler.onBinaryPart(this, part, last));
+        calls.call(() -> handler.onBinaryPart(this, part, last));
     }
 
     @Override
@@ -156,7 +157,7 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
 
     @Override
     public void pong(ByteBuffer payload) {
-        callHandler(() -> handler.onPong(this, payload));
+        calls.call(() -> handler.onPong(this, payload));
     }
 
     /** The client's Close: answered with the same code (the closing handshake), then the connection closes. */
@@ -197,7 +198,7 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
         sent.whenComplete((done, failure) -> exchange.complete());
         // The Close with the RFC's code is queued and the connection reports closed before the application hears
         // of the failure, as on Tomcat and Jetty: a close(...) in its error handler cannot replace the code.
-        reportError(violation);
+        calls.reportError(violation);
         tellClosed(violation.code(), violation.getMessage());
     }
 
@@ -227,35 +228,14 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
             inflater.close();
         }
         if (cause != null && !closeTold.get()) {
-            reportError(cause);
+            calls.reportError(cause);
         }
         tellClosed(CloseCodes.ABNORMAL, cause == null ? "" : String.valueOf(cause.getMessage()));
     }
 
     private void tellClosed(int code, String reason) {
         if (closeTold.compareAndSet(false, true)) {
-            callHandler(() -> handler.onClose(this, code, reason));
-        }
-    }
-
-    private void callHandler(Runnable callback) {
-        Thread outer = inCallback;
-        inCallback = Thread.currentThread();
-        try {
-            callback.run();
-        } catch (RuntimeException | Error failure) {
-            LOG.log(Level.DEBUG, "A WebSocket handler failed", failure);
-            reportError(failure);
-        } finally {
-            inCallback = outer;
-        }
-    }
-
-    private void reportError(Throwable failure) {
-        try {
-            handler.onError(this, failure);
-        } catch (RuntimeException | Error again) {
-            LOG.log(Level.WARNING, "A WebSocket handler's onError failed", again);
+            calls.call(() -> handler.onClose(this, code, reason));
         }
     }
 
@@ -266,6 +246,11 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
         // String.getBytes sizes the array exactly and copies Latin-1 text without a coding loop; like
         // Charset.encode, it replaces a lone surrogate with '?'. The array is the frame's: no copy follows.
         return data(Opcode.TEXT, ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)), last);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendTextBytes(ByteBuffer utf8, boolean last) {
+        return data(Opcode.TEXT, copy(utf8), last);
     }
 
     @Override
@@ -373,7 +358,7 @@ final class WebSocketConnection implements WebSocket, MessageListener, FrameRead
      * send of a handler that may block: it may be waiting for the future on this thread.
      */
     private void write() {
-        if (nonBlocking && inCallback != Thread.currentThread()) {
+        if (nonBlocking && !calls.inCallback()) {
             // An exchange that has ended takes no task: its end has failed the queued frames (Outbound#fail).
             exchange.execute(outbound::write);
         } else {

@@ -65,8 +65,8 @@ final class Recorded {
             }
 
             @Override
-            public void text(String message) {
-                events.add("text:" + message);
+            public void text(ByteBuffer utf8) {
+                events.add("text:" + StandardCharsets.UTF_8.decode(utf8));
             }
 
             @Override

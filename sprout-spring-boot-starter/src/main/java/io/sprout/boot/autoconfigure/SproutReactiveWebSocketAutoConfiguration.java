@@ -16,10 +16,11 @@ import org.springframework.web.reactive.socket.server.support.HandshakeWebSocket
 /**
  * WebFlux WebSocket on Sprout with nothing to configure: a {@code WebSocketHandler} mapped with a
  * {@code SimpleUrlHandlerMapping} runs on {@link SproutRequestUpgradeStrategy}, with the limits of
- * {@code sprout.server.websocket.*}. Spring picks its default strategy by the classes present, Reactor Netty's
- * whenever that is on the class path, so the strategy is given to WebFlux's configuration through a
- * {@link WebFluxConfigurer}. An application with a {@link WebSocketService} bean of its own configures WebFlux with
- * it itself, and this backs off; the strategy stays a bean, to build such a service on.
+ * {@code sprout.server.websocket.*} and its sessions counted for the {@code sprout.websocket.*} meters. Spring picks
+ * its default strategy by the classes present, Reactor Netty's whenever that is on the class path, so the strategy
+ * is given to WebFlux's configuration through a {@link WebFluxConfigurer}. An application with a
+ * {@link WebSocketService} bean of its own configures WebFlux with it itself, and this backs off; the strategy stays a
+ * bean, to build such a service on.
  */
 @AutoConfiguration(after = SproutReactiveWebServerAutoConfiguration.class)
 @ConditionalOnClass({RequestUpgradeStrategy.class, WebFluxConfigurer.class})
@@ -30,7 +31,7 @@ public final class SproutReactiveWebSocketAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(RequestUpgradeStrategy.class)
     SproutRequestUpgradeStrategy sproutRequestUpgradeStrategy(SproutReactiveWebServerFactory factory) {
-        return new SproutRequestUpgradeStrategy(factory.getWebSocketConfig());
+        return new SproutRequestUpgradeStrategy(factory.getWebSocketConfig(), factory.getWebSocketStats());
     }
 
     @Bean

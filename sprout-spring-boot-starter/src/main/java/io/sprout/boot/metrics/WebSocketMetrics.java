@@ -6,10 +6,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.sprout.boot.websocket.OpenSessions;
+import io.sprout.boot.stats.WebSocketStats;
 
 /**
- * The Jakarta WebSocket container's sessions and messages as Micrometer meters.
+ * A web server's WebSocket sessions and messages as Micrometer meters: the same meters whether the Jakarta
+ * WebSocket container or WebFlux's sessions count into the {@link WebSocketStats}.
  *
  * <table>
  *   <caption>Meters</caption>
@@ -20,22 +21,22 @@ import io.sprout.boot.websocket.OpenSessions;
  */
 public final class WebSocketMetrics implements MeterBinder {
 
-    private final OpenSessions sessions;
+    private final WebSocketStats sessions;
     private final Tags tags;
 
-    public WebSocketMetrics(OpenSessions sessions, Iterable<Tag> tags) {
+    public WebSocketMetrics(WebSocketStats sessions, Iterable<Tag> tags) {
         this.sessions = sessions;
         this.tags = Tags.of(tags);
     }
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder("sprout.websocket.sessions", sessions, OpenSessions::count).tags(tags)
+        Gauge.builder("sprout.websocket.sessions", sessions, WebSocketStats::open).tags(tags)
                 .description("WebSocket sessions open now").baseUnit("sessions").register(registry);
-        FunctionCounter.builder("sprout.websocket.messages", sessions, OpenSessions::messagesIn).tags(tags)
+        FunctionCounter.builder("sprout.websocket.messages", sessions, WebSocketStats::messagesIn).tags(tags)
                 .tag("direction", "in").description("WebSocket messages received").baseUnit("messages")
                 .register(registry);
-        FunctionCounter.builder("sprout.websocket.messages", sessions, OpenSessions::messagesOut).tags(tags)
+        FunctionCounter.builder("sprout.websocket.messages", sessions, WebSocketStats::messagesOut).tags(tags)
                 .tag("direction", "out").description("WebSocket messages sent").baseUnit("messages")
                 .register(registry);
     }

@@ -1,6 +1,7 @@
 package io.sprout.boot.web;
 
 import io.sprout.boot.compression.CompressionPolicy;
+import io.sprout.boot.stats.WebSocketStats;
 import io.sprout.boot.tls.SslBundleTls;
 import io.sprout.engine.Http2Config;
 import io.sprout.engine.ServerConfig;
@@ -30,6 +31,7 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
 
     private final List<SproutServerConfigCustomizer> configCustomizers = new ArrayList<>();
     private final List<Integer> additionalPorts = new ArrayList<>();
+    private final WebSocketStats webSocketStats = new WebSocketStats();
     private ServerConfig serverConfig = ServerConfig.builder().build();
     private int maxHttpRequestHeaderSize = -1;
     private Duration tlsHandshakeTimeout = TlsConfig.DEFAULT_HANDSHAKE_TIMEOUT;
@@ -118,6 +120,14 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
 
     public WebSocketConfig getWebSocketConfig() {
         return webSocketConfig;
+    }
+
+    /**
+     * Where the WebSocket sessions of this factory's servers are counted, by the Jakarta container on the servlet
+     * factory or by WebFlux's sessions on the reactive one; the {@code sprout.websocket.*} meters read it.
+     */
+    public WebSocketStats getWebSocketStats() {
+        return webSocketStats;
     }
 
     /**

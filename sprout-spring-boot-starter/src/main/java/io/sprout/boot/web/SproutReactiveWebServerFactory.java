@@ -43,6 +43,6 @@ public class SproutReactiveWebServerFactory extends AbstractSproutWebServerFacto
             handler = new CompressingRequestHandler(compression, handler);
         }
         return new SproutWebServer(engineConfig, new ReactiveApplication(handler),
-                getShutdown() == Shutdown.GRACEFUL, getWarmUp());
+                getShutdown() == Shutdown.GRACEFUL, getWarmUp(), getWebSocketStats());
     }
 }

@@ -131,7 +131,8 @@ public class SproutServletWebServerFactory extends AbstractSproutWebServerFactor
         Runnable deploymentEnds = () -> { };
         try {
             if (ClassUtils.isPresent(JAKARTA_WEBSOCKET, context.getClassLoader())) {
-                SproutServerContainer container = WebSocketSupport.install(context, getWebSocketConfig());
+                SproutServerContainer container = WebSocketSupport.install(context, getWebSocketConfig(),
+                        getWebSocketStats());
                 container.setAsyncSendTimeout(webSocketAsyncSendTimeout.toMillis());
                 upgradedClosed = container.openSessions()::whenNoneOpen;
                 deploymentEnds = container::endDeployment;
@@ -151,7 +152,7 @@ public class SproutServletWebServerFactory extends AbstractSproutWebServerFactor
         }
         return new SproutWebServer(engineConfig,
                 new ServletApplication(context, tempDirectory, upgradedClosed, deploymentEnds),
-                getShutdown() == Shutdown.GRACEFUL, getWarmUp());
+                getShutdown() == Shutdown.GRACEFUL, getWarmUp(), getWebSocketStats());
     }
 
     ContainerConfig containerConfig(Path tempDirectory) {

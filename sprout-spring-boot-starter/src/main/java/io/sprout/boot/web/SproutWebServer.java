@@ -1,6 +1,7 @@
 package io.sprout.boot.web;
 
 import io.sprout.boot.servlet.SproutServletContext;
+import io.sprout.boot.stats.WebSocketStats;
 import io.sprout.engine.PortBindException;
 import io.sprout.engine.ServerConfig;
 import io.sprout.engine.ServerStats;
@@ -40,6 +41,7 @@ public final class SproutWebServer implements WebServer {
     private final ServedApplication application;
     private final boolean graceful;
     private final WarmUp warmUp;
+    private final WebSocketStats webSocketStats;
     /** Written under the monitor; read without it, so a request during the warm-up may ask for the port. */
     private volatile SproutServer server;
     private Housekeeper housekeeper;
@@ -50,12 +52,15 @@ public final class SproutWebServer implements WebServer {
      * @param config the engine config, or {@code null} when the port is negative (the server never listens)
      * @param graceful whether {@code server.shutdown=graceful}
      * @param warmUp the requests to serve before the ports open, or {@code null} for none
+     * @param webSocketStats where the application's WebSocket sessions are counted (the factory's)
      */
-    SproutWebServer(ServerConfig config, ServedApplication application, boolean graceful, WarmUp warmUp) {
+    SproutWebServer(ServerConfig config, ServedApplication application, boolean graceful, WarmUp warmUp,
+            WebSocketStats webSocketStats) {
         this.config = config;
         this.application = application;
         this.graceful = graceful;
         this.warmUp = warmUp;
+        this.webSocketStats = webSocketStats;
     }
 
     @Override
@@ -179,6 +184,11 @@ public final class SproutWebServer implements WebServer {
     public ServerStats stats() {
         SproutServer running = server;
         return running == null ? null : running.stats();
+    }
+
+    /** The WebSocket sessions and messages of its application, on either stack; any time. */
+    public WebSocketStats webSocketStats() {
+        return webSocketStats;
     }
 
     /** The engine configuration this server binds with, or {@code null} when it never listens. */

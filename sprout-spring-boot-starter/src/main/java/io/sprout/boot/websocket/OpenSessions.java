@@ -1,5 +1,6 @@
 package io.sprout.boot.websocket;
 
+import io.sprout.boot.stats.WebSocketStats;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpointConfig;
 
@@ -9,30 +10,37 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The container's open sessions by endpoint, for {@code Session.getOpenSessions()}, and its counters for the
- * {@code sprout.websocket.*} meters. Any thread.
+ * The container's open sessions by endpoint, for {@code Session.getOpenSessions()} and a graceful shutdown's wait;
+ * each opening and closing is also counted in the {@link WebSocketStats} the meters read. Any thread.
  */
 public final class OpenSessions {
 
     private final Map<ServerEndpointConfig, Set<Session>> byEndpoint = new ConcurrentHashMap<>();
+    /** The container's own count, for {@link #whenNoneOpen}: the stats may also count other servers' sessions. */
     private final AtomicInteger open = new AtomicInteger();
     private final List<Runnable> whenNoneOpen = new ArrayList<>();
-    private final LongAdder messagesIn = new LongAdder();
-    private final LongAdder messagesOut = new LongAdder();
+    private final WebSocketStats stats;
+
+    OpenSessions(WebSocketStats stats) {
+        this.stats = stats;
+    }
 
     void opened(ServerEndpointConfig endpoint, Session session) {
         if (byEndpoint.computeIfAbsent(endpoint, key -> ConcurrentHashMap.newKeySet()).add(session)) {
             open.incrementAndGet();
+            stats.opened();
         }
     }
 
     void closed(ServerEndpointConfig endpoint, Session session) {
         Set<Session> sessions = byEndpoint.get(endpoint);
-        if (sessions != null && sessions.remove(session) && open.decrementAndGet() == 0) {
-            runWhenNoneOpen();
+        if (sessions != null && sessions.remove(session)) {
+            stats.closed();
+            if (open.decrementAndGet() == 0) {
+                runWhenNoneOpen();
+            }
         }
     }
 
@@ -73,28 +81,5 @@ public final class OpenSessions {
         List<Session> all = new ArrayList<>();
         byEndpoint.values().forEach(all::addAll);
         return all;
-    }
-
-    void received() {
-        messagesIn.increment();
-    }
-
-    void sent() {
-        messagesOut.increment();
-    }
-
-    /** Sessions open now, over all endpoints. */
-    public long count() {
-        return open.get();
-    }
-
-    /** Whole messages received since start. */
-    public long messagesIn() {
-        return messagesIn.sum();
-    }
-
-    /** Whole messages (or last fragments) sent since start. */
-    public long messagesOut() {
-        return messagesOut.sum();
     }
 }

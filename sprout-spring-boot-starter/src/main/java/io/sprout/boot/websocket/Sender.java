@@ -1,5 +1,6 @@
 package io.sprout.boot.websocket;
 
+import io.sprout.boot.stats.WebSocketStats;
 import io.sprout.engine.WebSocket;
 import jakarta.websocket.EncodeException;
 
@@ -16,9 +17,9 @@ final class Sender {
 
     private final Supplier<WebSocket> socket;
     private final Codecs codecs;
-    private final OpenSessions stats;
+    private final WebSocketStats stats;
 
-    Sender(Supplier<WebSocket> socket, Codecs codecs, OpenSessions stats) {
+    Sender(Supplier<WebSocket> socket, Codecs codecs, WebSocketStats stats) {
         this.socket = socket;
         this.codecs = codecs;
         this.stats = stats;

@@ -73,7 +73,7 @@ final class ServletHandshake {
         SproutSession session = new SproutSession(container.nextSessionId(), container, config,
                 handshake.data(pathParameters, subprotocol), connection,
                 container.getDefaultMaxSessionIdleTimeout());
-        SessionBridge bridge = new SessionBridge(session, endpoint, container.openSessions(),
+        SessionBridge bridge = new SessionBridge(session, endpoint, container.stats(),
                 request.getServletContext().getClassLoader());
         sprout.takeOver((engineRequest, engineResponse) -> {
             try {

@@ -1,5 +1,6 @@
 package io.sprout.boot.websocket;
 
+import io.sprout.boot.stats.WebSocketStats;
 import io.sprout.boot.websocket.MessageKinds.Kind;
 import io.sprout.engine.WebSocket;
 import io.sprout.engine.WebSocketHandler;
@@ -24,10 +25,10 @@ final class SessionBridge implements WebSocketHandler {
 
     private final SproutSession session;
     private final Endpoint endpoint;
-    private final OpenSessions stats;
+    private final WebSocketStats stats;
     private final ClassLoader classLoader;
 
-    SessionBridge(SproutSession session, Endpoint endpoint, OpenSessions stats, ClassLoader classLoader) {
+    SessionBridge(SproutSession session, Endpoint endpoint, WebSocketStats stats, ClassLoader classLoader) {
         this.session = session;
         this.endpoint = endpoint;
         this.stats = stats;

@@ -1,6 +1,7 @@
 package io.sprout.boot.websocket;
 
 import io.sprout.boot.servlet.Unsupported;
+import io.sprout.boot.stats.WebSocketStats;
 import io.sprout.boot.websocket.annotated.AnnotatedEndpointModel;
 import io.sprout.engine.WebSocketConfig;
 import jakarta.servlet.http.HttpServletRequest;
@@ -41,7 +42,8 @@ public final class SproutServerContainer implements ServerContainer {
     private final WebSocketConfig engineConfig;
     private final EndpointRegistry endpoints = new EndpointRegistry();
     private final Map<Class<?>, AnnotatedEndpointModel> models = new ConcurrentHashMap<>();
-    private final OpenSessions openSessions = new OpenSessions();
+    private final WebSocketStats stats;
+    private final OpenSessions openSessions;
     private final AtomicLong sessionIds = new AtomicLong();
     private final ServletHandshake handshake = new ServletHandshake(this);
     private volatile long asyncSendTimeout;
@@ -52,7 +54,17 @@ public final class SproutServerContainer implements ServerContainer {
 
     /** @param engineConfig the limits of every connection ({@code sprout.server.websocket.*}) */
     public SproutServerContainer(WebSocketConfig engineConfig) {
+        this(engineConfig, new WebSocketStats());
+    }
+
+    /**
+     * @param engineConfig the limits of every connection ({@code sprout.server.websocket.*})
+     * @param stats where the sessions and their messages are counted (the web server's, which the meters read)
+     */
+    public SproutServerContainer(WebSocketConfig engineConfig, WebSocketStats stats) {
         this.engineConfig = engineConfig;
+        this.stats = stats;
+        this.openSessions = new OpenSessions(stats);
         this.maxSessionIdleTimeout = engineConfig.idleTimeout().toMillis();
         this.maxTextMessageBufferSize = engineConfig.maxTextMessageSize();
         this.maxBinaryMessageBufferSize = engineConfig.maxBinaryMessageSize();
@@ -147,9 +159,14 @@ public final class SproutServerContainer implements ServerContainer {
         return engineConfig;
     }
 
-    /** The open sessions and message counters, for {@code Session.getOpenSessions()} and the meters. */
+    /** The open sessions, for {@code Session.getOpenSessions()} and a graceful shutdown. */
     public OpenSessions openSessions() {
         return openSessions;
+    }
+
+    /** Where sessions and messages are counted for the meters. */
+    WebSocketStats stats() {
+        return stats;
     }
 
     String nextSessionId() {

@@ -56,7 +56,7 @@ final class SproutSession implements Session {
         this.maxIdleTimeout = maxIdleTimeout;
         this.handlers = new MessageHandlers(config.getDecoders());
         this.codecs = new Codecs(config);
-        this.sender = new Sender(this::socket, codecs, container.openSessions());
+        this.sender = new Sender(this::socket, codecs, container.stats());
         this.basic = new BasicRemote(sender);
         this.async = new AsyncRemote(sender, container.getDefaultAsyncSendTimeout());
     }

@@ -1,5 +1,6 @@
 package io.sprout.boot.websocket;
 
+import io.sprout.boot.stats.WebSocketStats;
 import io.sprout.engine.WebSocketConfig;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterRegistration;
@@ -17,8 +18,10 @@ public final class WebSocketSupport {
     private WebSocketSupport() {
     }
 
-    public static SproutServerContainer install(ServletContext context, WebSocketConfig config) {
-        SproutServerContainer container = new SproutServerContainer(config);
+    /** @param stats where the container counts its sessions and messages for the meters */
+    public static SproutServerContainer install(ServletContext context, WebSocketConfig config,
+            WebSocketStats stats) {
+        SproutServerContainer container = new SproutServerContainer(config, stats);
         context.setAttribute(SproutServerContainer.ATTRIBUTE, container);
         FilterRegistration.Dynamic filter = context.addFilter(WebSocketUpgradeFilter.NAME,
                 new WebSocketUpgradeFilter(container));

@@ -1,5 +1,6 @@
 package io.sprout.boot.reactive.websocket;
 
+import io.sprout.boot.stats.WebSocketStats;
 import io.sprout.engine.WebSocket;
 import io.sprout.engine.WebSocketHandler;
 import org.springframework.core.io.buffer.DataBufferFactory;
@@ -29,17 +30,20 @@ final class SessionHandler implements WebSocketHandler {
     private final DataBufferFactory bufferFactory;
     private final String sessionId;
     private final long sendWindow;
+    private final WebSocketStats stats;
     private SproutWebSocketSession session;
     /** What broke the connection, told before it closed. */
     private Throwable failure;
 
+    /** @param stats where the session, its messages in and out, are counted for the meters */
     SessionHandler(org.springframework.web.reactive.socket.WebSocketHandler application, HandshakeInfo handshake,
-            DataBufferFactory bufferFactory, String sessionId, long sendWindow) {
+            DataBufferFactory bufferFactory, String sessionId, long sendWindow, WebSocketStats stats) {
         this.application = application;
         this.handshake = handshake;
         this.bufferFactory = bufferFactory;
         this.sessionId = sessionId;
         this.sendWindow = sendWindow;
+        this.stats = stats;
     }
 
     /** Also has the engine write the sends of other threads in the connection's turn, together: a broadcast's. */
@@ -50,7 +54,8 @@ final class SessionHandler implements WebSocketHandler {
 
     @Override
     public void onOpen(WebSocket socket) {
-        session = new SproutWebSocketSession(socket, sessionId, handshake, bufferFactory, sendWindow);
+        session = new SproutWebSocketSession(socket, sessionId, handshake, bufferFactory, sendWindow, stats);
+        stats.opened();
         application.handle(session).subscribe(new BaseSubscriber<>() {
             @Override
             protected void hookOnComplete() {
@@ -74,14 +79,22 @@ final class SessionHandler implements WebSocketHandler {
                 "The WebSocket's Close could not be sent: " + unsent));
     }
 
+    /** The engine hands text over as bytes ({@link #onTextBytes}); this is for any other caller. */
     @Override
     public void onText(WebSocket socket, String message) {
-        byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
-        session.received(new WebSocketMessage(WebSocketMessage.Type.TEXT, bufferFactory.wrap(bytes)));
+        onTextBytes(socket, StandardCharsets.UTF_8.encode(message));
+    }
+
+    /** The engine has checked the bytes are UTF-8: they go into the message as they are, copied once. */
+    @Override
+    public void onTextBytes(WebSocket socket, ByteBuffer utf8) {
+        stats.received();
+        session.received(new WebSocketMessage(WebSocketMessage.Type.TEXT, copy(utf8)));
     }
 
     @Override
     public void onBinary(WebSocket socket, ByteBuffer message) {
+        stats.received();
         session.received(new WebSocketMessage(WebSocketMessage.Type.BINARY, copy(message)));
     }
 
@@ -95,9 +108,13 @@ final class SessionHandler implements WebSocketHandler {
         failure = error;
     }
 
+    /** Also when the connection ended before it opened (the server stopping at once): then nothing was counted. */
     @Override
     public void onClose(WebSocket socket, int code, String reason) {
-        session.closed(new CloseStatus(code, reason), failure);
+        if (session != null) {
+            stats.closed();
+            session.closed(new CloseStatus(code, reason), failure);
+        }
     }
 
     /** The engine's buffer is only valid during its callback. */

@@ -1,5 +1,6 @@
 package io.sprout.boot.reactive.websocket;
 
+import io.sprout.boot.stats.WebSocketStats;
 import io.sprout.engine.AsyncExchange;
 import io.sprout.engine.HttpRequest;
 import io.sprout.engine.HttpResponse;
@@ -35,10 +36,25 @@ import java.util.function.Supplier;
 public final class SproutRequestUpgradeStrategy implements RequestUpgradeStrategy {
 
     private final WebSocketConfig config;
+    private final WebSocketStats stats;
 
-    /** @param config the limits and options of every session ({@code sprout.server.websocket.*}) */
+    /**
+     * A strategy whose sessions are counted where no meter reads them.
+     *
+     * @param config the limits and options of every session ({@code sprout.server.websocket.*})
+     */
     public SproutRequestUpgradeStrategy(WebSocketConfig config) {
+        this(config, new WebSocketStats());
+    }
+
+    /**
+     * @param config the limits and options of every session ({@code sprout.server.websocket.*})
+     * @param stats where sessions and their messages are counted: the web server factory's, for the
+     *        {@code sprout.websocket.*} meters
+     */
+    public SproutRequestUpgradeStrategy(WebSocketConfig config, WebSocketStats stats) {
         this.config = Objects.requireNonNull(config, "config");
+        this.stats = Objects.requireNonNull(stats, "stats");
     }
 
     @Override
@@ -59,7 +75,7 @@ public final class SproutRequestUpgradeStrategy implements RequestUpgradeStrateg
         return response.setComplete().then(Mono.deferContextual(context -> {
             SessionHandler session = new SessionHandler(ContextWebSocketHandler.decorate(handler, context),
                     handshake, response.bufferFactory(), request.getId(),
-                    MessageSender.windowFor(config.maxQueuedBytes()));
+                    MessageSender.windowFor(config.maxQueuedBytes()), stats);
             CompletableFuture<Void> upgraded = new CompletableFuture<>();
             AsyncExchange engineExchange = engineRequest.asyncExchange();
             boolean queued = engineExchange.execute(() -> {

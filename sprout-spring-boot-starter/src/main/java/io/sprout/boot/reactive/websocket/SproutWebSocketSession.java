@@ -1,5 +1,6 @@
 package io.sprout.boot.reactive.websocket;
 
+import io.sprout.boot.stats.WebSocketStats;
 import io.sprout.engine.WebSocket;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -14,7 +15,6 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -35,12 +35,17 @@ final class SproutWebSocketSession extends AbstractWebSocketSession<WebSocket> {
     private final ReceivedMessages received;
     private final Sinks.One<CloseStatus> closeStatus = Sinks.one();
     private final long sendWindow;
+    private final WebSocketStats stats;
 
-    /** @param sendWindow the bytes a send may have in the engine and not yet written ({@link MessageSender}) */
+    /**
+     * @param sendWindow the bytes a send may have in the engine and not yet written ({@link MessageSender})
+     * @param stats where the text and binary messages sent are counted
+     */
     SproutWebSocketSession(WebSocket socket, String id, HandshakeInfo info, DataBufferFactory bufferFactory,
-            long sendWindow) {
+            long sendWindow, WebSocketStats stats) {
         super(socket, id, info, bufferFactory);
         this.sendWindow = sendWindow;
+        this.stats = stats;
         this.received = new ReceivedMessages(socket, getLogPrefix());
     }
 
@@ -96,13 +101,24 @@ final class SproutWebSocketSession extends AbstractWebSocketSession<WebSocket> {
         }
     }
 
+    /**
+     * Text and binary messages are counted before they are handed over, as the Jakarta container counts them, so a
+     * client that has the message always sees it counted.
+     */
     private CompletableFuture<Void> sendToEngine(WebSocketMessage message) {
         DataBuffer payload = message.getPayload();
         try {
             WebSocket socket = getDelegate();
             return switch (message.getType()) {
-                case TEXT -> socket.sendText(payload.toString(StandardCharsets.UTF_8), true);
-                case BINARY -> socket.sendBinary(bytes(payload), true);
+                // A text message's payload is its UTF-8 encoding (WebSocketSession.textMessage): sent as it is.
+                case TEXT -> {
+                    stats.sent();
+                    yield socket.sendTextBytes(bytes(payload), true);
+                }
+                case BINARY -> {
+                    stats.sent();
+                    yield socket.sendBinary(bytes(payload), true);
+                }
                 case PING -> socket.sendPing(bytes(payload));
                 case PONG -> socket.sendPong(bytes(payload));
             };

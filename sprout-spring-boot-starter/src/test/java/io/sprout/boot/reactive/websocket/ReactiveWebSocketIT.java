@@ -39,11 +39,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
@@ -170,7 +167,7 @@ class ReactiveWebSocketIT {
 
     @Test
     void echoesTextAndBinaryAndClosesCleanly() throws Exception {
-        Client client = new Client();
+        RecordingClient client = new RecordingClient();
         java.net.http.WebSocket socket = connect("/echo", client, builder -> builder);
 
         socket.sendText("hello", true).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
@@ -183,7 +180,7 @@ class ReactiveWebSocketIT {
 
     @Test
     void echoesALargeBinaryMessageWhole() throws Exception {
-        Client client = new Client();
+        RecordingClient client = new RecordingClient();
         java.net.http.WebSocket socket = connect("/echo", client, builder -> builder);
         byte[] large = new byte[LARGE];
         new java.util.Random(7).nextBytes(large);
@@ -196,7 +193,7 @@ class ReactiveWebSocketIT {
 
     @Test
     void agreesTheSubProtocolTheClientAsksFor() throws Exception {
-        Client client = new Client();
+        RecordingClient client = new RecordingClient();
         java.net.http.WebSocket socket = connect("/sub-protocol", client, builder -> builder.subprotocols("echo-v2"));
 
         assertThat(socket.getSubprotocol()).isEqualTo("echo-v2");
@@ -205,7 +202,7 @@ class ReactiveWebSocketIT {
 
     @Test
     void theHandlerSeesTheHandshakesHeadersAndCookies() throws Exception {
-        Client client = new Client();
+        RecordingClient client = new RecordingClient();
         connect("/handshake", client, builder -> builder.header("my-header", "my-value")
                 .header("Cookie", "project=spring"));
 
@@ -235,7 +232,7 @@ class ReactiveWebSocketIT {
 
     @Test
     void theServerClosesWithTheApplicationsStatus() throws Exception {
-        Client client = new Client();
+        RecordingClient client = new RecordingClient();
         java.net.http.WebSocket socket = connect("/closing", client, builder -> builder);
 
         socket.sendText("close please", true).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
@@ -247,7 +244,7 @@ class ReactiveWebSocketIT {
 
     @Test
     void aReaderWithoutDemandHoldsTheClientBackAndLosesNothing() throws Exception {
-        java.net.http.WebSocket socket = connect("/slow", new Client(), builder -> builder);
+        java.net.http.WebSocket socket = connect("/slow", new RecordingClient(), builder -> builder);
         AtomicInteger sent = new AtomicInteger();
         CompletableFuture<Void> sending = CompletableFuture.runAsync(() -> {
             for (int i = 0; i < FLOW_MESSAGES; i++) {
@@ -269,7 +266,7 @@ class ReactiveWebSocketIT {
 
     @Test
     void aSessionThatNeverReadsHoldsAFloodingClientBack() throws Exception {
-        Client client = new Client();
+        RecordingClient client = new RecordingClient();
         java.net.http.WebSocket socket = connect("/send-only", client, builder -> builder);
         assertThat(client.next()).isEqualTo("text:hi");
         AtomicInteger sent = new AtomicInteger();
@@ -286,65 +283,10 @@ class ReactiveWebSocketIT {
         socket.abort();
     }
 
-    private java.net.http.WebSocket connect(String path, Client client,
+    private java.net.http.WebSocket connect(String path, RecordingClient client,
             java.util.function.UnaryOperator<java.net.http.WebSocket.Builder> options) throws Exception {
         return options.apply(HttpClient.newHttpClient().newWebSocketBuilder())
                 .buildAsync(URI.create("ws://127.0.0.1:" + port + path), client)
                 .get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
-    }
-
-    /** The JDK client's listener, recording what arrives as text: {@code text:…}, {@code binary:<n>}, … */
-    private static final class Client implements java.net.http.WebSocket.Listener {
-
-        private final BlockingQueue<String> events = new LinkedBlockingQueue<>();
-        private final StringBuilder text = new StringBuilder();
-        private final java.io.ByteArrayOutputStream binary = new java.io.ByteArrayOutputStream();
-        private volatile byte[] lastBinary;
-
-        String next() throws InterruptedException {
-            String event = events.poll(PATIENCE.toSeconds(), TimeUnit.SECONDS);
-            assertThat(event).as("an event within " + PATIENCE).isNotNull();
-            return event;
-        }
-
-        byte[] lastBinary() {
-            return lastBinary;
-        }
-
-        @Override
-        public CompletionStage<?> onText(java.net.http.WebSocket socket, CharSequence data, boolean last) {
-            text.append(data);
-            if (last) {
-                events.add("text:" + text);
-                text.setLength(0);
-            }
-            socket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onBinary(java.net.http.WebSocket socket, ByteBuffer data, boolean last) {
-            byte[] bytes = new byte[data.remaining()];
-            data.get(bytes);
-            binary.writeBytes(bytes);
-            if (last) {
-                lastBinary = binary.toByteArray();
-                events.add("binary:" + lastBinary.length);
-                binary.reset();
-            }
-            socket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(java.net.http.WebSocket socket, int statusCode, String reason) {
-            events.add("close:" + statusCode);
-            return null;
-        }
-
-        @Override
-        public void onError(java.net.http.WebSocket socket, Throwable error) {
-            events.add("error:" + error);
-        }
     }
 }
