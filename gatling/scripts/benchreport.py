@@ -1137,11 +1137,12 @@ def ab_markdown(summary, failures):
            "| new / old per round | errors |",
            "|---|---|---|---|--:|--:|--:|---|---|"]
     for r in summary:
-        out.append("| {target} | /{endpoint} | {old} | {new} | {old_median} | {new_median} | **{ratio}** | {paired} "
+        out.append("| {target} | /{endpoint} | {old} | {new} | {old_median} | {new_median} | {ratio} | {paired} "
                    "| {errors} |".format(target=r["target"], endpoint=r["endpoint"], old=per_round(r["old_rps"]),
                                          new=per_round(r["new_rps"]), old_median=fmt(r["old_median"]),
                                          new_median=fmt(r["new_median"]),
-                                         ratio=fmt(r["ratio"], 3) if r["status"] == "ok" else verdict_cell(r),
+                                         # The ratio in bold; a refusal is marked by verdict_cell's own.
+                                         ratio=f"**{fmt(r['ratio'], 3)}**" if r["status"] == "ok" else verdict_cell(r),
                                          paired=", ".join(fmt(p, 3) for p in r["paired_ratios"]) or "–",
                                          errors=(r["errors"] or "").replace("|", "/")))
     out.append("")

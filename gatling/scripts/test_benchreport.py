@@ -732,7 +732,7 @@ class AbSummaryTest(unittest.TestCase):
             (run_dir / "machine.md").write_text("## A/B run\n")
             (run_dir / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in ab_rows((100, 90), (110, 99))))
             with contextlib.redirect_stdout(io.StringIO()):
-                # 100 and 90 are 10.5 % apart: refused by default (AbRefusalTest); the arithmetic is under test here.
+                # 100 and 90 are 10.5 % apart: refused by default (the next test); the arithmetic is under test here.
                 self.assertEqual(benchreport.ab_command(run_dir, {"max_spread_percent": "none"}), 0)
             results = (run_dir / "results.md").read_text()
             self.assertTrue(results.startswith("## A/B run"))
@@ -745,6 +745,17 @@ class AbSummaryTest(unittest.TestCase):
             with contextlib.redirect_stdout(io.StringIO()):
                 self.assertEqual(benchreport.ab_command(run_dir, {}), 1)
             self.assertIn("- sprout-nio-platform, old, round 2: failed: not ready", (run_dir / "results.md").read_text())
+
+    def test_a_comparison_whose_rounds_disagree_is_refused_with_the_reason_in_its_ratio_cell(self):
+        with tempfile.TemporaryDirectory() as directory:
+            run_dir = Path(directory)
+            (run_dir / "machine.md").write_text("## A/B run\n")
+            (run_dir / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in ab_rows((100, 90), (110, 99))))
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(benchreport.ab_command(run_dir, {}), 3)
+            results = (run_dir / "results.md").read_text()
+        self.assertIn("| 95 | 104 | **refused**: old: rounds disagree", results)
+        self.assertNotIn("***", results)
 
 
 if __name__ == "__main__":
