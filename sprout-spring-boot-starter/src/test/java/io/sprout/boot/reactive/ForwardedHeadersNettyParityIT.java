@@ -1,5 +1,6 @@
 package io.sprout.boot.reactive;
 
+import io.sprout.boot.web.ReactorNettyReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -11,11 +12,11 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
 import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.client.ReactorResourceFactory;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -37,30 +38,19 @@ class ForwardedHeadersNettyParityIT {
     private ConfigurableApplicationContext netty;
     private ConfigurableApplicationContext sprout;
 
-    /** Netty with its own event loops, so closing it leaves no global resources behind for other tests. */
+    /** What Boot's Netty customizer does for {@code native}; set here so the reference does not hang on that. */
     @Configuration(proxyBeanMethods = false)
-    static class OnReactorNetty {
+    static class NettyForwardHeaders {
 
         @Bean
-        ReactorResourceFactory reactorResourceFactory() {
-            ReactorResourceFactory resources = new ReactorResourceFactory();
-            resources.setUseGlobalResources(false);
-            return resources;
-        }
-
-        @Bean
-        NettyReactiveWebServerFactory nettyReactiveWebServerFactory(ReactorResourceFactory resources) {
-            NettyReactiveWebServerFactory factory = new NettyReactiveWebServerFactory();
-            factory.setResourceFactory(resources);
-            // What Boot's Netty customizer does for native; set here so the reference does not hang on that.
-            factory.setUseForwardHeaders(true);
-            return factory;
+        WebServerFactoryCustomizer<NettyReactiveWebServerFactory> useForwardHeaders() {
+            return factory -> factory.setUseForwardHeaders(true);
         }
     }
 
     @BeforeAll
     void start() {
-        netty = run(ForwardedEcho.Application.class, OnReactorNetty.class);
+        netty = run(ForwardedEcho.Application.class, ReactorNettyReference.class, NettyForwardHeaders.class);
         sprout = run(ForwardedEcho.Application.class);
         assertThat(webServer(netty).getClass().getSimpleName()).isEqualTo("NettyWebServer");
         assertThat(webServer(sprout).getClass().getSimpleName()).isEqualTo("SproutWebServer");

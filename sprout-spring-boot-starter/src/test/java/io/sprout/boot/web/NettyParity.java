@@ -8,13 +8,9 @@ import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.http.client.ReactorResourceFactory;
 
 import java.io.IOException;
 import java.net.Socket;
@@ -53,33 +49,9 @@ abstract class NettyParity {
     static ConfigurableApplicationContext netty;
     static ConfigurableApplicationContext sprout;
 
-    /**
-     * Reactor Netty, chosen the way an application chooses a server: by declaring its factory as a bean, before which
-     * Sprout's auto-configuration backs off. Its event loops are its own: the Sprout applications get Boot's
-     * {@link ReactorResourceFactory} too (Reactor Netty is on the class path), which disposes Reactor Netty's global
-     * loops when each of them closes, and the reference server must outlive all four.
-     */
-    @Configuration(proxyBeanMethods = false)
-    static class OnReactorNetty {
-
-        @Bean
-        ReactorResourceFactory reactorResourceFactory() {
-            ReactorResourceFactory resources = new ReactorResourceFactory();
-            resources.setUseGlobalResources(false);
-            return resources;
-        }
-
-        @Bean
-        NettyReactiveWebServerFactory nettyReactiveWebServerFactory(ReactorResourceFactory resources) {
-            NettyReactiveWebServerFactory factory = new NettyReactiveWebServerFactory();
-            factory.setResourceFactory(resources);
-            return factory;
-        }
-    }
-
     @BeforeAll
     static void startNetty() {
-        netty = run(List.of(), FluxTestApplication.class, OnReactorNetty.class);
+        netty = run(List.of(), FluxTestApplication.class, ReactorNettyReference.class);
         assertThat(webServer(netty).getClass().getSimpleName()).isEqualTo("NettyWebServer");
     }
 
