@@ -5,9 +5,10 @@ public enum ExecutionMode {
     /** Selector event loops read request heads and service socket readiness; handlers run on workers. */
     NIO,
     /**
-     * The same event loops, but a worker serves each request with its socket in blocking mode, so the handler's
-     * reads and writes are plain blocking calls. What waits (keep-alive, a suspended exchange, an idle WebSocket, a
-     * TLS handshake) holds no worker, as in {@code nio}.
+     * The same event loops, but a worker that must wait for its client (a request body still on its way, a
+     * response the client is slow to take) waits in the kernel, its socket in blocking mode, for the rest of that
+     * request, rather than handing each wait to the loop. What waits between requests (keep-alive, a suspended
+     * exchange, an idle WebSocket, a TLS handshake) holds no worker, as in {@code nio}.
      */
     HYBRID;
 

@@ -8,11 +8,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
- * How bytes of one client connection move while an exchange runs. The two transports differ only here: while a
- * worker serves an exchange, hybrid reads and writes a blocking socket; otherwise (and always in nio) the
- * non-blocking channel is tried and, when it would block, the caller parks (or, for the readiness methods, a task
- * is registered) until the event loop reports readiness. The blocking
- * methods are called by one thread at a time, whichever thread is serving the exchange.
+ * How bytes of one client connection move while an exchange runs. The non-blocking channel is tried and, when it
+ * would block, the caller parks (or, for the readiness methods, a task is registered) until the event loop reports
+ * readiness. The two transports differ only here: in hybrid mode a worker that would block puts the socket in
+ * blocking mode instead and, from then until it hands the connection back, reads and writes a blocking socket. The
+ * blocking methods are called by one thread at a time, whichever thread is serving the exchange.
  *
  * <p>Public because transport's {@code WorkerChannel} implements it: the exchange states the channel it needs and the
  * transport below provides it, so the exchange never depends on a transport.
@@ -34,7 +34,7 @@ public interface ConnectionChannel {
     void write(ByteBuffer src) throws IOException;
 
     /**
-     * Writes what the socket takes now, never waiting, except in hybrid mode while a worker holds the socket in
+     * Writes what the socket takes now, never waiting, except in hybrid mode once a worker has put the socket in
      * blocking mode: then it writes everything, as {@link #write} does. Bytes not taken must be offered again,
      * first, by the next write: over TLS they may already be encrypted and waiting, and are counted as written only
      * once their records are sent.
@@ -45,8 +45,8 @@ public interface ConnectionChannel {
 
     /**
      * Whether {@link #transferNow} can send file bytes straight to the socket now: the connection is plaintext (over
-     * TLS the bytes are encrypted in the heap) and its socket non-blocking. In hybrid mode that is not so while the
-     * handler's worker holds the socket in blocking mode: a transfer there could not be left to the event loop, and
+     * TLS the bytes are encrypted in the heap) and its socket non-blocking. In hybrid mode that is not so once the
+     * handler's worker has put the socket in blocking mode: a transfer there could not be left to the event loop, and
      * on a virtual thread, whose socket is non-blocking underneath, it would return nothing rather than wait.
      */
     default boolean sendsFiles() {
@@ -67,7 +67,7 @@ public interface ConnectionChannel {
     /**
      * Runs {@code task} once, when a read would not wait, when {@code deadlineNanos} (a {@link System#nanoTime()}
      * value) passes, or when the connection closes, whichever comes first. The task must not block: the event loop
-     * runs it. In hybrid mode, a task armed while the handler's worker still holds the socket in blocking mode is
+     * runs it. In hybrid mode, a task armed once the handler's worker has put the socket in blocking mode is
      * watched for once the exchange has suspended. One task at a time.
      */
     void whenReadable(long deadlineNanos, Runnable task);

@@ -15,8 +15,8 @@ import java.nio.channels.ClosedChannelException;
 /**
  * One connection's TLS layer, between the socket ({@code net}) and the HTTP codec, which reads and writes plaintext
  * here as it would on the socket itself. It works over a non-blocking channel (where 0 means "would block": the
- * handshake on the event loop, and every exchange in nio mode) and over a blocking one (hybrid mode while a worker
- * serves a request, the transport's {@code SocketIo}, whose reads wait or time out).
+ * handshake on the event loop, every exchange in nio mode, a hybrid worker until it would wait) and over a blocking
+ * one (a hybrid worker from then on, the transport's {@code SocketIo}, whose reads wait or time out).
  *
  * <p>{@link #handshake()} comes first, until {@link HandshakeStep#DONE} ({@link TlsHandshake}); the engine's
  * delegated tasks are the caller's to run where it likes ({@link #runDelegatedTasks()}). After it, the engine may not

@@ -23,9 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * upgrade, once its 101 is queued) become MULTIPLEXED for the rest of the connection's life: the loop owns it,
  * reads frames and hands streams to workers, which never own the connection ({@code Http2Reader}).
  *
- * In hybrid mode the loop cancels the key when it dispatches (WORKING), so the worker can put the socket in
- * blocking mode; the worker takes it out again when it hands back, or when the exchange suspends, and the loop then
- * registers the socket anew ({@code LoopConnection.rewatch}) for what is wanted in the state it finds.
+ * In hybrid mode the loop cancels the key when the worker would first wait (WORKING), so the worker can put the
+ * socket in blocking mode; the worker takes it out again when it hands back, or when the exchange suspends, and the
+ * loop then registers the socket anew ({@code LoopConnection.rewatch}) for what is wanted in the state it finds.
  */
 final class ConnectionState {
 

@@ -21,9 +21,9 @@ import java.util.function.Supplier;
  * then hands the connection back to its loop, for the next head or to end it. A suspended exchange's continuation
  * carries on here too, on whichever worker ends the exchange.
  *
- * <p>In hybrid mode ({@code raw} not {@code null}) the socket is in blocking mode while this worker serves: switched
- * on before the first exchange and off again before the hand-back, or as soon as an exchange suspends, so that what
- * the connection waits for next is watched by the loop, not by a worker.
+ * <p>In hybrid mode ({@code raw} not {@code null}) the socket goes into blocking mode the first time this worker would
+ * wait for the client ({@link WorkerChannel}), and out of it again before the hand-back, or as soon as an exchange
+ * suspends, so that what the connection waits for next is watched by the loop, not by a worker.
  */
 final class ConnectionWorker {
 
@@ -54,15 +54,6 @@ final class ConnectionWorker {
 
     /** Serves the head and any pipelined heads already buffered, then hands back. */
     void work(RequestHead head) {
-        if (raw != null) {
-            try {
-                raw.blocking(true);
-            } catch (IOException e) {
-                LOG.log(Level.DEBUG, "Could not serve " + connection.remoteAddress() + " in blocking mode: " + e);
-                handBackToClose(Outcome.ABORT);
-                return;
-            }
-        }
         long[] h2cSettings = http.h2cUpgrade(head);
         if (h2cSettings != null) {
             upgradeToHttp2(head, h2cSettings);

@@ -228,12 +228,11 @@ final class HeadReader {
     }
 
     /**
-     * Hands the connection to a worker; interest stays on OP_READ (see {@link ConnectionState}). In hybrid mode the
-     * key is cancelled instead, so the worker may switch the socket to blocking mode.
+     * Hands the connection to a worker; interest stays on OP_READ (see {@link ConnectionState}), in hybrid mode too
+     * until the worker would first wait.
      */
     private void dispatch(RequestHead head) {
         state.set(WORKING);
-        connection.releaseKeyToBlockingWorker();
         if (!workers.tryExecute(() -> serving.work(head))) {
             state.set(READING);
             context.counters().connectionsRejected.increment();

@@ -34,10 +34,10 @@ import java.nio.channels.SocketChannel;
  *
  * <p>The states, and who owns the connection in each, are {@link ConnectionState}'s: the worker owns the
  * {@link HttpConnection} in WORKING and QUIET, the loop in every other state, and the hand-overs are atomic state
- * changes. {@link #close()} swaps in CLOSED; whoever owns the connection at that moment releases its buffers. In nio
- * mode interest stays on OP_READ while a worker runs, so a keep-alive hand-back needs no selector wake-up; in hybrid
- * mode the key is cancelled at dispatch and made anew ({@link #rewatch}). Only the loop changes interest ops and
- * closes; the worker asks it with a task. The worker's reads and writes are {@link WorkerChannel}'s.
+ * changes. {@link #close()} swaps in CLOSED; whoever owns the connection at that moment releases its buffers.
+ * Interest stays on OP_READ while a worker runs, so a keep-alive hand-back needs no selector wake-up; in hybrid mode
+ * a worker that would wait has the key cancelled and made anew after it ({@link #rewatch}). Only the loop changes
+ * interest ops and closes; the worker asks it with a task. The worker's reads and writes are {@link WorkerChannel}'s.
  *
  * <p>TLS: the transport chose at accept time whether bytes move through the socket's bytes themselves or through a
  * {@link TlsChannel} over them ({@code io}). In HANDSHAKING the loop advances the handshake on readiness, delegated
@@ -249,11 +249,24 @@ final class LoopConnection implements SelectorLoop.Member {
         }
     }
 
-    /** Loop thread, at dispatch: in hybrid mode the key goes, so the worker may put the socket in blocking mode. */
+    /**
+     * Loop thread, hybrid mode: the worker is about to wait in blocking mode, so the key goes; the worker hears once
+     * the selector has dropped it. A registration made anew meanwhile (a late {@link #rewatch}) goes too.
+     */
     void releaseKeyToBlockingWorker() {
-        if (raw != null) {
+        if (state.is(CLOSED)) {
+            return;
+        }
+        if (key.isValid()) {
             key.cancel();
         }
+        loop.afterNextSelection(() -> {
+            if (key.isValid()) {
+                releaseKeyToBlockingWorker();
+            } else {
+                worker.keyReleased();
+            }
+        });
     }
 
     /**

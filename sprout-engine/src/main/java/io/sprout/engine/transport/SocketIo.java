@@ -10,8 +10,9 @@ import java.nio.channels.SocketChannel;
 
 /**
  * The raw bytes of a {@link LoopConnection}, below TLS when there is TLS. Non-blocking while the event loop owns the
- * connection or a suspended exchange waits on it; in hybrid mode, blocking while a worker serves the connection, so
- * that worker reads and writes with plain blocking calls, as that mode promises. A blocking read gives up after
+ * connection or a suspended exchange waits on it; in hybrid mode, blocking from the moment the worker serving the
+ * connection would first wait for the client until it hands back, so that worker waits in plain blocking calls, as
+ * that mode promises. A blocking read gives up after
  * the timeout {@link #readTimeout} set; a blocking write records its deadline so that the loop's sweep closes a
  * connection whose client stopped reading ({@link #writeOverdue}), which unblocks the writer.
  *

@@ -20,9 +20,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The exchange's view of its connection. Blocking reads and writes try the channel directly and, only when that
  * would block, ask the event loop to watch for readiness and park until the loop signals, the deadline passes or the
- * connection closes. In hybrid mode, while the worker serving the connection holds the socket in blocking mode
- * ({@link SocketIo}), they block in the kernel instead of parking on the loop: a read until its deadline (the socket
- * timeout), a write until the loop's sweep closes a connection whose write is overdue. Readiness tasks
+ * connection closes. In hybrid mode the first such wait of a worker's turn puts the socket in blocking mode instead
+ * ({@link SocketIo}), and from then on the worker blocks in the kernel rather than parking on the loop: a read until
+ * its deadline (the socket timeout), a write until the loop's sweep closes a connection whose write is overdue. Readiness tasks
  * ({@link #whenReadable}, {@link #whenWritable}) wait without a thread: the loop runs them when the socket is ready,
  * its sweep when their deadline passes, and {@link #closed()} when the connection closes. The worker never touches
  * the selection key itself.
@@ -221,6 +221,9 @@ final class WorkerChannel implements ConnectionChannel {
     }
 
     private boolean awaitReady(int ops, long deadline) throws IOException {
+        if (raw != null) {
+            return waitInTheKernelFromNowOn(ops, deadline);
+        }
         readiness.arm();
         if (ops == SelectionKey.OP_READ && readCutShort) {
             // Cut short before the arm above, whose reset would otherwise swallow the signal.
@@ -239,6 +242,43 @@ final class WorkerChannel implements ConnectionChannel {
         } finally {
             blockedOps = 0;
         }
+    }
+
+    /**
+     * Hybrid mode, the first time this turn would wait: instead of parking until the loop reports readiness, the
+     * worker waits in the kernel from now on. The loop lets go of the socket's key; once the selector has dropped it,
+     * the socket goes into blocking mode and the caller tries again. An exchange whose bytes are all there and whose
+     * response the socket takes at once never switches, so it spends no system calls on modes and registrations.
+     *
+     * @return whether the socket is now in blocking mode; {@code false} if the read was cut short or the deadline
+     *     passed first
+     */
+    private boolean waitInTheKernelFromNowOn(int ops, long deadline) throws IOException {
+        loop.execute(connection::releaseKeyToBlockingWorker);
+        try {
+            while (true) {
+                readiness.arm();
+                if (!socket.isRegistered()) {
+                    break;
+                }
+                ensureOpen();
+                long left = deadline - System.nanoTime();
+                if (ops == SelectionKey.OP_READ && readCutShort || left <= 0 || !readiness.await(left)) {
+                    return false;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("Interrupted while waiting for the client");
+        }
+        ensureOpen();
+        raw.blocking(true);
+        return true;
+    }
+
+    /** Loop thread, hybrid mode: the socket has left the selector, so a worker waiting to block may go on. */
+    void keyReleased() {
+        readiness.signal();
     }
 
     private void ensureOpen() throws ClosedChannelException {

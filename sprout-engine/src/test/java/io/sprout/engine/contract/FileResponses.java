@@ -23,7 +23,7 @@ import java.util.zip.GZIPOutputStream;
 /**
  * {@code /file?<from>-<count>} answers that region of one file as a non-blocking exchange: sent as a file region
  * when the exchange says it can, written through the body otherwise (an {@code X-Gzip} request has the body
- * gzip-encoded at commit); anything else is the contract's. It records what the exchange answered and what happened
+ * gzip-encoded at commit); {@code /written-first?<size>} writes first, then asks; anything else is the contract's. It records what the exchange answered and what happened
  * to the region, for the test to assert on.
  */
 final class FileResponses implements RequestHandler {
@@ -52,6 +52,10 @@ final class FileResponses implements RequestHandler {
 
     @Override
     public void handle(HttpRequest request, HttpResponse response) throws Exception {
+        if ("/written-first".equals(request.path())) {
+            writeFirst(request, response, Integer.parseInt(request.query()));
+            return;
+        }
         if (!"/file".equals(request.path())) {
             contract.handle(request, response);
             return;
@@ -71,6 +75,22 @@ final class FileResponses implements RequestHandler {
         answers.add(async.sendsFileRegions());
         // Runs once the handler has returned (then hybrid's socket is non-blocking) and the head is sent.
         async.onResponseReady(() -> send(async, response, from, count));
+    }
+
+    /**
+     * {@code /written-first?<size>}: an asynchronous exchange whose handler first writes {@code size} bytes with
+     * blocking writes, then turns the response non-blocking and records whether it could send a file region now.
+     */
+    private void writeFirst(HttpRequest request, HttpResponse response, int size) throws IOException {
+        AsyncExchange async = request.startAsync();
+        response.contentLength(size);
+        byte[] bytes = new byte[size];
+        Arrays.fill(bytes, (byte) 'x');
+        response.body().write(bytes);
+        response.body().flush();
+        async.nonBlockingResponse();
+        answers.add(async.sendsFileRegions());
+        async.complete();
     }
 
     private void send(AsyncExchange async, HttpResponse response, long from, long count) {
