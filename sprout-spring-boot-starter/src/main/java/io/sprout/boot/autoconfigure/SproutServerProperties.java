@@ -18,8 +18,8 @@ public class SproutServerProperties {
 
     /**
      * How a worker moves a request's bytes: 'nio' (non-blocking, waiting on the event loop when the socket would
-     * block) or 'hybrid' (the socket in blocking mode while the worker serves the request). Selector event loops wait
-     * for the next request in both.
+     * block) or 'hybrid' (once the worker would wait, the socket in blocking mode for the rest of the request).
+     * Selector event loops wait for the next request in both.
      */
     private ExecutionMode executionMode = ExecutionMode.NIO;
 
