@@ -16,8 +16,8 @@ import java.util.List;
  * answer bad heads and linger, and dispatch exchanges to the workers ({@link LoopConnection}). The modes differ only
  * in how a worker moves an exchange's bytes: in {@code nio} it tries the non-blocking channel and parks on its loop
  * when it would block; in {@code hybrid} it tries the same, and when it would block the socket goes into blocking
- * mode and the worker waits in the kernel for the rest of its turn. In
- * both, a connection that waits (for a head, or as a suspended exchange or an idle WebSocket) holds no worker.
+ * mode and the worker waits in the kernel for the rest of its turn. In both, a connection that waits (for a head,
+ * or as a suspended exchange or an idle WebSocket) holds no worker.
  *
  * <p>Public because the server package's {@code EngineServer} creates it: the lifecycle chooses the transport and starts
  * it.

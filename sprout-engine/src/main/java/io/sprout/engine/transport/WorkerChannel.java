@@ -22,10 +22,10 @@ import java.util.concurrent.TimeUnit;
  * would block, ask the event loop to watch for readiness and park until the loop signals, the deadline passes or the
  * connection closes. In hybrid mode the first such wait of a worker's turn puts the socket in blocking mode instead
  * ({@link SocketIo}), and from then on the worker blocks in the kernel rather than parking on the loop: a read until
- * its deadline (the socket timeout), a write until the loop's sweep closes a connection whose write is overdue. Readiness tasks
- * ({@link #whenReadable}, {@link #whenWritable}) wait without a thread: the loop runs them when the socket is ready,
- * its sweep when their deadline passes, and {@link #closed()} when the connection closes. The worker never touches
- * the selection key itself.
+ * its deadline (the socket timeout), a write until the loop's sweep closes a connection whose write is overdue.
+ * Readiness tasks ({@link #whenReadable}, {@link #whenWritable}) wait without a thread: the loop runs them when the
+ * socket is ready, its sweep when their deadline passes, and {@link #closed()} when the connection closes. The worker
+ * never touches the selection key itself.
  *
  * <p>Bytes move through {@code io}: the socket channel itself, or the connection's {@link TlsChannel} over it, as
  * the transport chose at accept time. Over TLS a whole record may already be buffered that the socket will never

@@ -23,8 +23,8 @@ import java.util.zip.GZIPOutputStream;
 /**
  * {@code /file?<from>-<count>} answers that region of one file as a non-blocking exchange: sent as a file region
  * when the exchange says it can, written through the body otherwise (an {@code X-Gzip} request has the body
- * gzip-encoded at commit); {@code /written-first?<size>} writes first, then asks; anything else is the contract's. It records what the exchange answered and what happened
- * to the region, for the test to assert on.
+ * gzip-encoded at commit); {@code /written-first?<size>} writes first, then asks; anything else is the contract's.
+ * It records what the exchange answered and what happened to the region, for the test to assert on.
  */
 final class FileResponses implements RequestHandler {
 
