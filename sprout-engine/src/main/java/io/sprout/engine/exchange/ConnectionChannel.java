@@ -10,8 +10,9 @@ import java.nio.channels.FileChannel;
 /**
  * How bytes of one client connection move while an exchange runs. The non-blocking channel is tried and, when it
  * would block, the caller parks (or, for the readiness methods, a task is registered) until the event loop reports
- * readiness. The two transports differ only here: in hybrid mode a worker that would block puts the socket in
- * blocking mode instead and, from then until it hands the connection back, reads and writes a blocking socket. The
+ * readiness. The two transports differ only here: in hybrid mode the worker serving a dispatched request that would
+ * block puts the socket in blocking mode instead and, from then until it hands the connection back or the exchange
+ * suspends, reads and writes a blocking socket (a suspended exchange's tasks wait on the loop in both modes). The
  * blocking methods are called by one thread at a time, whichever thread is serving the exchange.
  *
  * <p>Public because transport's {@code WorkerChannel} implements it: the exchange states the channel it needs and the
@@ -26,6 +27,16 @@ public interface ConnectionChannel {
      * @throws java.net.SocketTimeoutException when nothing arrived in time
      */
     int read(ByteBuffer dst, long timeoutMillis) throws IOException;
+
+    /**
+     * Reads what has arrived, never waiting: for the next request head, between exchanges. A channel that cannot
+     * read without waiting now (hybrid's socket in blocking mode) reads nothing.
+     *
+     * @return bytes read, 0 when none are there, or -1 when the client has closed its side
+     */
+    default int readNow(ByteBuffer dst) throws IOException {
+        return 0;
+    }
 
     /**
      * Writes every remaining byte of {@code src}, waiting while the client is slow to read, up to the server's

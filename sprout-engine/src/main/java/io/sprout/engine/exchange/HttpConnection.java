@@ -77,6 +77,24 @@ public final class HttpConnection implements ExchangeStream {
     }
 
     /**
+     * Worker, between exchanges: reads what the client has sent since, without waiting, and parses it.
+     *
+     * @return the next head when it is all there, else {@code null} (a part of it stays buffered for the loop)
+     */
+    public RequestHead readArrivedHead() throws IOException {
+        ByteBuffer target = inbound.beforeRead();
+        int count;
+        try {
+            count = channel.readNow(target);
+        } catch (IOException e) {
+            inbound.afterRead(0);
+            throw e;
+        }
+        inbound.afterRead(count);
+        return count > 0 ? parseBuffered() : null;
+    }
+
+    /**
      * Whether a plaintext client opens with HTTP/2's preface (prior knowledge, RFC 9113 §3.3), once HTTP/2 is on:
      * 1 yes, -1 no (HTTP/1.1), 0 not yet known (the bytes so far are the preface's beginning).
      */

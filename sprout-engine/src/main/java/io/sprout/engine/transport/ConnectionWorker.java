@@ -18,7 +18,10 @@ import java.util.function.Supplier;
 
 /**
  * The worker's side of a {@link LoopConnection}: serves a head and whatever pipelined heads are already buffered,
- * then hands the connection back to its loop, for the next head or to end it. A suspended exchange's continuation
+ * then hands the connection back to its loop, for the next head or to end it. When the loop saw the client's next
+ * bytes arrive while the worker served (the state is QUIET: the loop switched interest off), the worker reads them
+ * itself and serves a head that is whole there and then, up to {@link #HEADS_PER_TURN} a turn: a keep-alive client
+ * that answers at once, as a loaded one does, then costs no hand-back, loop wake-up or second dispatch per request. A suspended exchange's continuation
  * carries on here too, on whichever worker ends the exchange.
  *
  * <p>In hybrid mode ({@code raw} not {@code null}) the socket goes into blocking mode the first time this worker would
@@ -28,6 +31,12 @@ import java.util.function.Supplier;
 final class ConnectionWorker {
 
     private static final System.Logger LOG = System.getLogger(ConnectionWorker.class.getName());
+    /**
+     * How many requests one worker turn serves at most when their heads keep arriving while it serves: the rest wait
+     * for the loop, so a client that always has its next request ready does not keep a worker (or a virtual
+     * thread's carrier) to itself.
+     */
+    private static final int HEADS_PER_TURN = 16;
 
     private final LoopConnection connection;
     private final ConnectionState state;
@@ -54,6 +63,7 @@ final class ConnectionWorker {
 
     /** Serves the head and any pipelined heads already buffered, then hands back. */
     void work(RequestHead head) {
+        worker.turnBegins();
         long[] h2cSettings = http.h2cUpgrade(head);
         if (h2cSettings != null) {
             upgradeToHttp2(head, h2cSettings);
@@ -134,8 +144,11 @@ final class ConnectionWorker {
         Outcome outcome;
         try {
             outcome = first.get();
-            while (outcome == Outcome.KEEP_ALIVE && !state.is(CLOSED)) {
+            for (int served = 1; outcome == Outcome.KEEP_ALIVE && !state.is(CLOSED); served++) {
                 RequestHead next = http.parseBuffered();
+                if (next == null && served < HEADS_PER_TURN && state.is(QUIET) && !context.shutdown().draining()) {
+                    next = http.readArrivedHead();
+                }
                 if (next == null) {
                     break;
                 }
@@ -143,6 +156,9 @@ final class ConnectionWorker {
             }
         } catch (HttpException rejected) {
             outcome = sendError(rejected);
+        } catch (IOException gone) {
+            LOG.log(Level.DEBUG, "Reading the next head from " + connection.remoteAddress() + " failed: " + gone);
+            outcome = Outcome.ABORT;
         } catch (RuntimeException | Error bug) {
             // The outermost frame of this worker's turn: an engine bug ends the connection, not the worker thread.
             LOG.log(Level.ERROR, "Serving " + connection.remoteAddress() + " failed", bug);

@@ -47,6 +47,12 @@ final class WorkerChannel implements ConnectionChannel {
     private final ReadinessTask onReadable = new ReadinessTask(SelectionKey.OP_READ);
     private final ReadinessTask onWritable = new ReadinessTask(SelectionKey.OP_WRITE);
     private volatile int blockedOps;
+    /**
+     * Hybrid mode: whether a wait may put the socket in blocking mode, which only the worker serving a dispatched
+     * head may do, until its exchange suspends. A suspended exchange's tasks and its continuation wait on the loop
+     * as in nio: its readiness tasks need the loop to watch the socket.
+     */
+    private volatile boolean mayBlock;
     private volatile boolean readCutShort;
 
     /**
@@ -90,6 +96,12 @@ final class WorkerChannel implements ConnectionChannel {
                 throw new SocketTimeoutException("No request body bytes within " + timeoutMillis + " ms");
             }
         }
+    }
+
+    @Override
+    public int readNow(ByteBuffer dst) throws IOException {
+        ensureOpen();
+        return raw != null && raw.blocking() ? 0 : io.read(dst);
     }
 
     @Override
@@ -148,7 +160,13 @@ final class WorkerChannel implements ConnectionChannel {
     /** Hybrid mode: from now on the exchange waits without a worker, so its socket leaves blocking mode. */
     @Override
     public void exchangeSuspended() {
+        mayBlock = false;
         connection.exchangeSuspended();
+    }
+
+    /** Worker: a dispatched head is to be served; in hybrid mode its waits may block in the kernel. */
+    void turnBegins() {
+        mayBlock = raw != null;
     }
 
     /**
@@ -221,7 +239,7 @@ final class WorkerChannel implements ConnectionChannel {
     }
 
     private boolean awaitReady(int ops, long deadline) throws IOException {
-        if (raw != null) {
+        if (mayBlock) {
             return waitInTheKernelFromNowOn(ops, deadline);
         }
         readiness.arm();

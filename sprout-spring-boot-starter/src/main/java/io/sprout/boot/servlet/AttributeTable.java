@@ -108,7 +108,9 @@ final class AttributeTable {
             if (present == null) {
                 return ~(2 * index);
             }
-            if (present.equals(name)) {
+            // Names are strings, whose hash is cached: comparing it first spares a character-by-character equals
+            // with every other name the probe passes, of which Spring MVC's long, alike names have many.
+            if (present == name || present.hashCode() == hash && present.equals(name)) {
                 return 2 * index;
             }
         }

@@ -35,6 +35,8 @@ import java.util.function.Supplier;
  */
 public final class SproutResponse implements HttpServletResponse {
 
+    private static final String CHARSET_PARAMETER = "charset=";
+
     private enum Output { NONE, STREAM, WRITER }
 
 
@@ -437,25 +439,37 @@ public final class SproutResponse implements HttpServletResponse {
             }
             return;
         }
-        if (type.indexOf(';') < 0) {
+        int semicolon = type.indexOf(';');
+        if (semicolon < 0) {
             // No parameters (Spring's application/json): nothing to split or rebuild.
             contentType = type.trim();
             return;
         }
-        String[] pieces = type.split(";");
-        StringBuilder kept = new StringBuilder(pieces[0].trim());
-        for (int i = 1; i < pieces.length; i++) {
-            String parameter = pieces[i].trim();
-            if (parameter.toLowerCase(Locale.ROOT).startsWith("charset=")) {
+        // Parameters in place, without splitting: Spring sets "text/plain;charset=UTF-8" for every String body.
+        String base = type.substring(0, semicolon).trim();
+        StringBuilder kept = null;
+        for (int from = semicolon + 1; from <= type.length(); ) {
+            int end = type.indexOf(';', from);
+            end = end < 0 ? type.length() : end;
+            int start = from;
+            while (start < end && type.charAt(start) <= ' ') {
+                start++;
+            }
+            int stop = end;
+            while (stop > start && type.charAt(stop - 1) <= ' ') {
+                stop--;
+            }
+            if (type.regionMatches(true, start, CHARSET_PARAMETER, 0, CHARSET_PARAMETER.length())) {
                 if (writer == null) {
-                    charset = parameter.substring("charset=".length()).replace("\"", "");
+                    charset = type.substring(start + CHARSET_PARAMETER.length(), stop).replace("\"", "");
                     charsetExplicit = true;
                 }
-            } else if (!parameter.isEmpty()) {
-                kept.append(';').append(parameter);
+            } else if (stop > start) {
+                kept = (kept == null ? new StringBuilder(base) : kept).append(';').append(type, start, stop);
             }
+            from = end + 1;
         }
-        contentType = kept.toString();
+        contentType = kept == null ? base : kept.toString();
     }
 
     @Override
