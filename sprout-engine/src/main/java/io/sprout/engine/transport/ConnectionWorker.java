@@ -22,8 +22,8 @@ import java.util.function.Supplier;
  * bytes arrive while the worker served (the state is QUIET: the loop switched interest off), the worker reads them
  * itself and serves a head that is whole there and then (platform workers only), up to {@link #HEADS_PER_TURN} a
  * turn: a keep-alive client that answers at once, as a loaded one does, then costs no hand-back, loop wake-up or
- * second dispatch per request. A suspended exchange's continuation
- * carries on here too, on whichever worker ends the exchange.
+ * second dispatch per request. A suspended exchange's continuation carries on here too, on whichever worker ends
+ * the exchange.
  *
  * <p>In hybrid mode ({@code raw} not {@code null}) the socket goes into blocking mode the first time this worker would
  * wait for the client ({@link WorkerChannel}), and out of it again before the hand-back, or as soon as an exchange
@@ -34,10 +34,10 @@ final class ConnectionWorker {
     private static final System.Logger LOG = System.getLogger(ConnectionWorker.class.getName());
     /**
      * How many requests one worker turn serves at most when their heads keep arriving while it serves: the rest wait
-     * for the loop, so a client that always has its next request ready does not keep a worker (or a virtual
-     * thread's carrier) to itself. Platform workers only: measured on virtual threads (one carrier per pinned CPU),
-     * serving on was 5-10 % slower on MVC and gave WebFlux a p99 of 450 ms, the other connections' new virtual
-     * threads waiting behind the one that kept the carrier.
+     * for the loop, so a client that always has its next request ready does not keep a worker to itself. Platform
+     * workers only: on virtual threads (one carrier per pinned CPU) serving on measured 5-10 % slower on MVC and gave
+     * WebFlux a p99 of 460 ms, the other connections' new virtual threads waiting behind the one that kept the
+     * carrier.
      */
     private static final int HEADS_PER_TURN = 16;
 
