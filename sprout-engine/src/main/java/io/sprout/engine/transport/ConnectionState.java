@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * In hybrid mode the loop cancels the key when the worker would first wait (WORKING), so the worker can put the
  * socket in blocking mode; the worker takes it out again when it hands back, or when the exchange suspends, and the
- * loop then registers the socket anew ({@code LoopConnection.rewatch}) for what is wanted in the state it finds.
+ * loop then registers the socket anew ({@code LoopRegistration.rewatch}) for what is wanted in the state it finds.
  */
 final class ConnectionState {
 

@@ -21,8 +21,6 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.nio.channels.ByteChannel;
-import java.nio.channels.CancelledKeyException;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
@@ -36,8 +34,9 @@ import java.nio.channels.SocketChannel;
  * {@link HttpConnection} in WORKING and QUIET, the loop in every other state, and the hand-overs are atomic state
  * changes. {@link #close()} swaps in CLOSED; whoever owns the connection at that moment releases its buffers.
  * Interest stays on OP_READ while a worker runs, so a keep-alive hand-back needs no selector wake-up; in hybrid mode
- * a worker that would wait has the key cancelled and made anew after it ({@link #rewatch}). Only the loop changes
- * interest ops and closes; the worker asks it with a task. The worker's reads and writes are {@link WorkerChannel}'s.
+ * a worker that would wait has the key cancelled and made anew after it ({@link LoopRegistration}). Only the loop
+ * changes interest ops and closes; the worker asks it with a task. The worker's reads and writes are
+ * {@link WorkerChannel}'s.
  *
  * <p>TLS: the transport chose at accept time whether bytes move through the socket's bytes themselves or through a
  * {@link TlsChannel} over them ({@code io}). In HANDSHAKING the loop advances the handshake on readiness, delegated
@@ -70,7 +69,7 @@ final class LoopConnection implements SelectorLoop.Member {
     private final Http2Reader frames;
     private final long acceptedAt = System.nanoTime();
     private final HeadWait waiting;
-    private SelectionKey key;
+    private final LoopRegistration registration;
 
     /**
      * @param serverTls the server's TLS, or {@code null} for a plaintext connection
@@ -95,6 +94,7 @@ final class LoopConnection implements SelectorLoop.Member {
         this.state = new ConnectionState(tls == null ? READING : HANDSHAKING);
         this.worker = new WorkerChannel(channel, io, tls, raw, this, loop, context.config().timeouts().write(),
                 remote);
+        this.registration = new LoopRegistration(channel, loop, this, state, worker);
         this.http = new HttpConnection(context, worker, this::resumed);
         this.serving = new ConnectionWorker(this, state, http, worker, raw, tls, waiting, loop);
         this.frames = new Http2Reader(this, http, io, tls, worker, loop);
@@ -137,7 +137,7 @@ final class LoopConnection implements SelectorLoop.Member {
 
     private boolean watch() {
         try {
-            key = channel.register(loop.selector(), SelectionKey.OP_READ, this);
+            registration.first();
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "Could not register " + remote + ": " + e);
             state.set(CLOSED);
@@ -219,9 +219,7 @@ final class LoopConnection implements SelectorLoop.Member {
             return;
         }
         waiting.ended();
-        if (key != null) {
-            key.cancel();
-        }
+        registration.cancel();
         closeQuietly();
         worker.closed();
         frames.closed();
@@ -240,69 +238,19 @@ final class LoopConnection implements SelectorLoop.Member {
         channel.shutdownOutput();
     }
 
-    /** Loop thread: watch for reads, registering anew if hybrid's worker had the key cancelled. */
+    /** Loop thread: watch for reads ({@link LoopRegistration#watchReads}). */
     void watchReads() {
-        if (key.isValid()) {
-            key.interestOps(SelectionKey.OP_READ);
-        } else {
-            rewatch();
-        }
+        registration.watchReads();
     }
 
-    /**
-     * Loop thread, hybrid mode: the worker is about to wait in blocking mode, so the key goes; the worker hears once
-     * the selector has dropped it. A registration made anew meanwhile (a late {@link #rewatch}) goes too.
-     */
+    /** Loop thread, hybrid: a worker will block ({@link LoopRegistration#releaseToBlockingWorker}). */
     void releaseKeyToBlockingWorker() {
-        if (state.is(CLOSED)) {
-            return;
-        }
-        if (key.isValid()) {
-            key.cancel();
-        }
-        loop.afterNextSelection(() -> {
-            if (key.isValid()) {
-                releaseKeyToBlockingWorker();
-            } else {
-                worker.keyReleased();
-            }
-        });
+        registration.releaseToBlockingWorker();
     }
 
-    /**
-     * Loop thread, hybrid mode: the socket is back in non-blocking mode after a worker had it; watch it again, for
-     * the next head (READING), the linger (LINGERING), or what a suspended exchange waits on (WORKING, QUIET). The
-     * cancelled key may still be registered until the next selection; then this runs again after it.
-     */
+    /** Loop thread, hybrid mode: the worker is done blocking ({@link LoopRegistration#rewatch}). */
     void rewatch() {
-        int current = state.get();
-        if (current == CLOSED || key.isValid()) {
-            return;
-        }
-        int ops = current == WORKING || current == QUIET ? worker.wantedOps() : SelectionKey.OP_READ;
-        if (!register(ops, this::rewatch)) {
-            return;
-        }
-        // A worker that handed back meanwhile saw no QUIET and asked nothing of the loop: READING wants reads.
-        if (!state.compareAndSet(WORKING, QUIET) && state.get() == READING) {
-            key.interestOps(SelectionKey.OP_READ);
-        }
-    }
-
-    /**
-     * Loop thread: registers the socket anew for {@code ops}; {@code false} when it cannot yet (its cancelled key is
-     * still registered until the next selection, when {@code retry} runs) or it closed (then so does the connection).
-     */
-    private boolean register(int ops, Runnable retry) {
-        try {
-            key = channel.register(loop.selector(), ops, this);
-            return true;
-        } catch (CancelledKeyException stillDeregistering) {
-            loop.afterNextSelection(retry);
-        } catch (ClosedChannelException closed) {
-            close();
-        }
-        return false;
+        registration.rewatch();
     }
 
     /**
@@ -329,7 +277,7 @@ final class LoopConnection implements SelectorLoop.Member {
         }
     }
 
-    /** Loop thread: ends the connection after a clean end of our side, lingering for what the client still sends, or not. */
+    /** Loop thread: ends the connection after a clean end of our side, lingering for what the client sends or not. */
     void end(boolean linger) {
         if (linger) {
             heads.startLingering();
@@ -352,12 +300,12 @@ final class LoopConnection implements SelectorLoop.Member {
         state.set(MULTIPLEXED);
         waiting.ended();
         // Hybrid: the upgrade's worker had the key cancelled for blocking mode.
-        if (!key.isValid() && !register(SelectionKey.OP_READ, () -> multiplex(session))) {
+        if (!registration.isValid() && !registration.register(SelectionKey.OP_READ, () -> multiplex(session))) {
             return;
         }
-        key.interestOps(SelectionKey.OP_READ);
+        registration.key().interestOps(SelectionKey.OP_READ);
         frames.start(session != null ? session : frames.create(), session != null);
-        frames.watch(key);
+        frames.watch(registration.key());
     }
 
     /** A new HTTP/2 session over this connection, for an h2c upgrade's worker. */
@@ -371,7 +319,7 @@ final class LoopConnection implements SelectorLoop.Member {
 
     /** Loop thread: the connection's registration with its loop's selector. */
     SelectionKey key() {
-        return key;
+        return registration.key();
     }
 
     InetSocketAddress remoteAddress() {
@@ -383,18 +331,12 @@ final class LoopConnection implements SelectorLoop.Member {
         return state.is(CLOSED);
     }
 
-    /**
-     * Loop thread: watches for what the worker or the exchange that owns the connection waits on. Interest then
-     * differs from plain OP_READ, so the state becomes QUIET and the hand-back restores it.
-     */
+    /** Loop thread: watches for what the worker or the exchange that owns the connection waits on. */
     void watchForWorker() {
         if (state.is(MULTIPLEXED)) {
-            frames.watch(key);
-            return;
-        }
-        // A cancelled key (hybrid, blocking mode) is watched again by rewatch(), with what is wanted then.
-        if (state.quietIfOwned() && key.isValid()) {
-            key.interestOps(worker.wantedOps());
+            frames.watch(registration.key());
+        } else {
+            registration.watchForWorker();
         }
     }
 
