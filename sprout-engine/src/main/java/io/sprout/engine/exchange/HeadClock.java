@@ -44,6 +44,11 @@ public final class HeadClock {
         this.graceNanos = rates.headGracePeriod().toNanos();
     }
 
+    /** How long the connection has waited at {@code now} without a byte of its next head; 0 while a head is due. */
+    public long idleNanos(long now) {
+        return idle ? now - idleSince : 0;
+    }
+
     /** A new connection, accepted at {@code acceptedNanos}: its first head is due from then. */
     public void accepted(long acceptedNanos) {
         idle = false;

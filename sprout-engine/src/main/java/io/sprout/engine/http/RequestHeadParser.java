@@ -9,11 +9,11 @@ import java.util.Arrays;
  * buffer.
  *
  * <p>Lines are processed as they complete, so the parser holds one line at a time, in an array that grows only
- * as far as the limits allow. Every violation throws {@link HttpException} with the status to answer:
- * 400 for malformed syntax (bare CR or LF, obs-fold, whitespace before a colon, control bytes in a value,
- * non-token names), 414 for a long request line, 431 for a large or crowded header section, 505 for any version
- * other than HTTP/1.0 and HTTP/1.1. One parser serves one connection, one request after another; not
- * thread-safe, though it may move between threads with a happens-before hand-off.
+ * as far as the limits allow and that an idle connection gives up ({@link #trim}). Every violation throws
+ * {@link HttpException} with the status to answer: 400 for malformed syntax (bare CR or LF, obs-fold, whitespace
+ * before a colon, control bytes in a value, non-token names), 414 for a long request line, 431 for a large or
+ * crowded header section, 505 for any version other than HTTP/1.0 and HTTP/1.1. One parser serves one connection,
+ * one request after another; not thread-safe, though it may move between threads with a happens-before hand-off.
  *
  * <p>Public because exchange's {@code HttpConnection} owns one per connection and feeds it bytes: the codec holds no
  * socket.
@@ -25,10 +25,12 @@ public final class RequestHeadParser {
 
     private static final int MAX_LEADING_EMPTY_LINES = 8;
     private static final int TARGET_SLOT = 0;
+    private static final int INITIAL_LINE_CAPACITY = 256;
 
     private final ParserLimits limits;
     private final RecentStrings recent;
-    private byte[] line = new byte[256];
+    /** The line so far; {@code null} after {@link #trim} until the next head's first byte. */
+    private byte[] line;
     private int lineLength;
     private boolean sawCR;
     private boolean requestLineDone;
@@ -86,6 +88,16 @@ public final class RequestHeadParser {
     /** Whether bytes of a head have arrived but not the whole head (a request is under way). */
     public boolean inProgress() {
         return bytesSeen > 0;
+    }
+
+    /**
+     * Between heads, gives up the line array (the next head makes it anew): an idle connection needs no scratch
+     * space. Keeps it while a head is in progress.
+     */
+    public void trim() {
+        if (!inProgress()) {
+            line = null;
+        }
     }
 
     /** Forgets any partial head, ready for a new one. */
@@ -150,7 +162,9 @@ public final class RequestHeadParser {
         } else if (newLength > limits.maxRequestLineLength()) {
             throw new HttpException(414, "Request line longer than " + limits.maxRequestLineLength() + " bytes");
         }
-        if (newLength > line.length) {
+        if (line == null) {
+            line = new byte[Math.max(newLength, INITIAL_LINE_CAPACITY)];
+        } else if (newLength > line.length) {
             line = Arrays.copyOf(line, Math.max(newLength, line.length * 2));
         }
         System.arraycopy(bytes, offset, line, lineLength, length);

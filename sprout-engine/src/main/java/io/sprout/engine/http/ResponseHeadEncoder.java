@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Encodes a status line and header fields into bytes. One encoder serves one connection and reuses its array,
- * so writing a head allocates nothing; not thread-safe.
+ * so writing a head allocates nothing; a connection that idles gives the array up ({@link #trim}) and the next
+ * head makes it anew. Not thread-safe.
  *
  * <p>Field names and values are written as ISO-8859-1; a CR or LF in either is replaced by a space so a handler
  * can never split the response.
@@ -14,12 +15,14 @@ import java.util.Arrays;
  */
 public final class ResponseHeadEncoder {
 
-    private byte[] bytes = new byte[512];
+    private static final int INITIAL_CAPACITY = 512;
+
+    private byte[] bytes;
     private int length;
 
     /** Starts a new head with its status line. */
     public ResponseHeadEncoder start(HttpVersion version, int status) {
-        length = 0;
+        begin();
         appendAscii(version.text());
         append((byte) ' ');
         appendStatus(status);
@@ -29,9 +32,12 @@ public final class ResponseHeadEncoder {
         return this;
     }
 
-    /** Starts the end of a chunked body: the last chunk's size line, which trailer fields then follow (RFC 9112 §7.1.2). */
+    /**
+     * Starts the end of a chunked body: the last chunk's size line, which trailer fields then follow (RFC 9112
+     * §7.1.2).
+     */
     public ResponseHeadEncoder startLastChunk() {
-        length = 0;
+        begin();
         appendAscii("0");
         appendCrlf();
         return this;
@@ -61,8 +67,24 @@ public final class ResponseHeadEncoder {
         return bytes;
     }
 
+    /**
+     * Gives up the array between heads: a connection idle for long needs no scratch space, and ten thousand idle
+     * keep-alive connections would otherwise hold five megabytes of it.
+     */
+    public void trim() {
+        bytes = null;
+        length = 0;
+    }
+
     public int length() {
         return length;
+    }
+
+    private void begin() {
+        length = 0;
+        if (bytes == null) {
+            bytes = new byte[INITIAL_CAPACITY];
+        }
     }
 
     private void appendStatus(int status) {

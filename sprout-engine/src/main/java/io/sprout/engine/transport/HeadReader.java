@@ -34,6 +34,8 @@ final class HeadReader {
 
     private static final System.Logger LOG = System.getLogger(HeadReader.class.getName());
     private static final long LINGER_NANOS = 2_000_000_000L;
+    /** A keep-alive connection idle this long gives up its scratch arrays ({@link HttpConnection#trimIdle}). */
+    private static final long TRIM_AFTER_NANOS = 1_000_000_000L;
 
     private final LoopConnection connection;
     private final ConnectionState state;
@@ -141,8 +143,14 @@ final class HeadReader {
         }
     }
 
-    /** The sweep, while a head is awaited: past its limits, 408 if part of it came, else a quiet close. */
+    /**
+     * The sweep, while a head is awaited: a connection idle for a while gives up its scratch arrays; past its
+     * limits, 408 if part of the head came, else a quiet close.
+     */
     void checkHead(long now) {
+        if (waiting.idleFor(now, TRIM_AFTER_NANOS)) {
+            http.trimIdle();
+        }
         if (waiting.expired(now) == null) {
             return;
         }

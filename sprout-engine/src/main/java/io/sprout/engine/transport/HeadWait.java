@@ -93,6 +93,11 @@ final class HeadWait {
         return expired;
     }
 
+    /** Whether the connection has waited at least {@code nanos} at {@code now} without a byte of its next head. */
+    boolean idleFor(long now, long nanos) {
+        return clock.idleNanos(now) >= nanos;
+    }
+
     /** Whether any byte of the awaited head has arrived (else a timed-out connection closes without an answer). */
     boolean begun() {
         return clock.begun();

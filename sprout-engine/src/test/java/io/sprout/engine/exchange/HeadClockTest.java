@@ -41,6 +41,18 @@ class HeadClockTest {
     }
 
     @Test
+    void countsTheTimeIdleOnlyUntilTheNextHeadBegins() {
+        clock.accepted(T0);
+        assertThat(clock.idleNanos(T0 + S)).as("a first head is due, not idle").isZero();
+
+        clock.idle(T0);
+        assertThat(clock.idleNanos(T0 + 2 * S)).isEqualTo(2 * S);
+
+        clock.received(T0 + 2 * S, 1);
+        assertThat(clock.idleNanos(T0 + 3 * S)).isZero();
+    }
+
+    @Test
     void aHeadBelowTheMinimumRateExpiresAfterTheGracePeriod() {
         clock.accepted(T0);
         clock.received(T0 + S, 10);

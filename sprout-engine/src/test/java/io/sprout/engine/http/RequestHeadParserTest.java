@@ -327,6 +327,31 @@ class RequestHeadParserTest {
         assertThat(parseWith(small, line + "Host: " + "h".repeat(60) + "\r\n\r\n").rejectedWith()).isEqualTo(431);
     }
 
+    @Test
+    void aParserTrimmedBetweenHeadsParsesTheNextAsBefore() {
+        RequestHeadParser parser = new RequestHeadParser(LIMITS);
+        RequestHead first = parseWhole(parser, "GET /a HTTP/1.1\r\nHost: a\r\n\r\n");
+
+        parser.trim();
+        RequestHead second = parseWhole(parser,
+                "GET /a HTTP/1.1\r\nHost: a\r\nAccept: " + "x".repeat(600) + "\r\n\r\n");
+
+        assertThat(second.target()).as("the values remembered across the trim").isSameAs(first.target());
+        assertThat(second.headers().get("Accept")).hasSize(600);
+    }
+
+    @Test
+    void aTrimInTheMiddleOfAHeadKeepsTheLineSoFar() {
+        RequestHeadParser parser = new RequestHeadParser(LIMITS);
+        assertThat(parser.parse(ByteBuffer.wrap(Feedings.bytes("GET /b HTTP/1.1\r\nHo")))).isNull();
+
+        parser.trim();
+
+        RequestHead head = parser.parse(ByteBuffer.wrap(Feedings.bytes("st: b\r\n\r\n")));
+        assertThat(head.target()).isEqualTo("/b");
+        assertThat(head.headers().get("Host")).isEqualTo("b");
+    }
+
     private static Result parseWith(ParserLimits limits, String raw) {
         return sameForEveryFeeding(raw, pieces -> HeadRuns.parseOne(limits, pieces));
     }

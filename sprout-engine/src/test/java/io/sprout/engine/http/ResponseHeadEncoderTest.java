@@ -23,6 +23,18 @@ class ResponseHeadEncoderTest {
     }
 
     @Test
+    void aTrimmedEncoderHoldsNoArrayUntilItsNextHead() {
+        ResponseHeadEncoder encoder = new ResponseHeadEncoder().start(HttpVersion.HTTP_1_1, 200).end();
+
+        encoder.trim();
+        assertThat(encoder.bytes()).isNull();
+        assertThat(encoder.length()).isZero();
+
+        encoder.start(HttpVersion.HTTP_1_1, 204).field("X-Long", "v".repeat(1000)).end();
+        assertThat(text(encoder)).isEqualTo("HTTP/1.1 204 No Content\r\nX-Long: " + "v".repeat(1000) + "\r\n\r\n");
+    }
+
+    @Test
     void writesTheVersionAndReasonPhraseOfTheStatus() {
         assertThat(text(new ResponseHeadEncoder().start(HttpVersion.HTTP_1_0, 404).end()))
                 .isEqualTo("HTTP/1.0 404 Not Found\r\n\r\n");
