@@ -34,10 +34,11 @@
 #          tomcat-platform, jetty-platform and netty: about 25 min.
 #            gatling/compare.sh h2           # h2c
 #            TLS=1 gatling/compare.sh h2     # h2 over TLS
-#   webflux  WebFlux on Sprout beside Reactor Netty: quick's ColdStart and Concurrency, then wrk on /hello and /json
-#          (2 interleaved rounds x 5 s after 5 s warm-up); default targets the four sprout-webflux combinations and
-#          netty, with sprout-nio-platform (Spring MVC on Sprout) and tomcat-platform as references: about 1.5 min per
-#          target
+#   webflux  WebFlux on Sprout beside Reactor Netty, every row of the comparison in one run: the websocket preset's
+#          simulations (WS_DEFLATE=0 by default: Reactor Netty never compresses), AsyncLatency, then wrk on /hello and
+#          /json (3 interleaved rounds x 10 s after 15 s warm-up), every server with a 2 GB heap; default targets the
+#          four sprout-webflux combinations and netty, with sprout-nio-platform (Spring MVC on Sprout) and
+#          tomcat-platform as references: about 7 min per target
 #   warmup  from the JVM's launch: per target and variant (plain; from a JDK AOT cache trained per target; for Sprout
 #          also the cache with sprout.server.warm-up on) one launch loaded by LaunchLoad from that moment (50
 #          connections on /benchmark/hello until 40 s after the launch): ms to the first answer, answers per 1 s window,
@@ -178,9 +179,13 @@ case "$PRESET" in
     : "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=10}" "${WRK_ENDPOINTS:=hello hello-close}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-hybrid-platform tomcat-platform jetty-platform ;;
   webflux)
-    # quick's measurements on the reactive stack; wrk on /json as well, where WebFlux's codecs do the writing.
-    : "${SIMS:=ColdStart Concurrency}" "${SCALE:=0.2}" "${WARMUP_SECONDS:=0}" "${WRK:=1}"
-    : "${WRK_SECONDS:=5}" "${WRK_ROUNDS:=2}" "${WRK_WARMUP_SECONDS:=5}" "${WRK_ENDPOINTS:=hello json}"
+    # Every row of issue 21's comparison in one run, per target: the websocket preset's three simulations first (so
+    # their RSS readings match that preset's), then AsyncLatency, then wrk on /hello and /json, where WebFlux's codecs
+    # do the writing. The websocket preset's 2 GB heap for every server, since 10,000 sessions need it. Reactor Netty
+    # never agrees to permessage-deflate, so Sprout declines it too: the same work on both (Tomcat still agrees).
+    : "${SIMS:=WebSocketEcho WebSocketIdle WebSocketBroadcast AsyncLatency}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}"
+    : "${WRK:=1}" "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" "${WRK_ENDPOINTS:=hello json}"
+    : "${WS_DEFLATE:=0}" "${JVM_FLAGS:=-Xms2g -Xmx2g -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
     [ $# -eq 0 ] && set -- "${WEBFLUX_TARGETS[@]}" netty sprout-nio-platform tomcat-platform ;;
   warmup)
     # Every launch is its own measurement (launch-lib.sh), ColdStart included: no Gatling simulation of the usual
