@@ -128,6 +128,10 @@ REPORT="$ROOT/gatling/scripts/benchreport.py"
 # shellcheck source=scripts/launch-lib.sh
 . "$ROOT/gatling/scripts/launch-lib.sh"
 
+# 10,000 WebSocket sessions do not fit every server in the other presets' 512 MB heap (Tomcat's buffers alone took
+# more: OutOfMemoryError), so the presets that hold them give every server 2 GB, still fixed and still identical.
+WEBSOCKET_JVM_FLAGS="-Xms2g -Xmx2g -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError"
+
 PRESET=${1:-quick}
 [ $# -gt 0 ] && shift
 case "$PRESET" in
@@ -157,9 +161,7 @@ case "$PRESET" in
     # Idle before Broadcast: RSS growth counts pages first touched, and Broadcast's 10,000 sessions would already
     # have touched them. Echo's warm-up level warms the server (and its heap) first.
     : "${SIMS:=WebSocketEcho WebSocketIdle WebSocketBroadcast}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=0}"
-    # 10,000 sessions do not fit every server in the other presets' 512 MB heap (Tomcat's buffers alone took more:
-    # OutOfMemoryError), so this preset gives every server 2 GB, still fixed and still identical for all.
-    : "${JVM_FLAGS:=-Xms2g -Xmx2g -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
+    : "${JVM_FLAGS:=$WEBSOCKET_JVM_FLAGS}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
       tomcat-platform jetty-platform netty ;;
   h2)
@@ -181,11 +183,11 @@ case "$PRESET" in
   webflux)
     # Every row of issue 21's comparison in one run, per target: the websocket preset's three simulations first (so
     # their RSS readings match that preset's), then AsyncLatency, then wrk on /hello and /json, where WebFlux's codecs
-    # do the writing. The websocket preset's 2 GB heap for every server, since 10,000 sessions need it. Reactor Netty
+    # do the writing. The websocket preset's 2 GB heap for every server (WEBSOCKET_JVM_FLAGS). Reactor Netty
     # never agrees to permessage-deflate, so Sprout declines it too: the same work on both (Tomcat still agrees).
     : "${SIMS:=WebSocketEcho WebSocketIdle WebSocketBroadcast AsyncLatency}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}"
     : "${WRK:=1}" "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" "${WRK_ENDPOINTS:=hello json}"
-    : "${WS_DEFLATE:=0}" "${JVM_FLAGS:=-Xms2g -Xmx2g -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError}"
+    : "${WS_DEFLATE:=0}" "${JVM_FLAGS:=$WEBSOCKET_JVM_FLAGS}"
     [ $# -eq 0 ] && set -- "${WEBFLUX_TARGETS[@]}" netty sprout-nio-platform tomcat-platform ;;
   warmup)
     # Every launch is its own measurement (launch-lib.sh), ColdStart included: no Gatling simulation of the usual
