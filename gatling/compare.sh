@@ -17,8 +17,9 @@
 #          targets sprout-nio-platform sprout-hybrid-platform tomcat-platform (name netty to add it): about 11 min
 #   websocket  WebSocketEcho (1,000 sessions, round trips for 30 s after a 20 s warm-up level), WebSocketIdle
 #          (10,000 idle sessions; the server's RSS and live heap before and while they are open), WebSocketBroadcast
-#          (10,000 sessions, 5 broadcasts x 10 messages, delivery times); every server with a 2 GB heap; default
-#          targets the four Sprout combinations, tomcat-platform, jetty-platform and netty: about 3 min per target
+#          (10,000 sessions, 5 broadcasts x 10 messages, delivery times); echo and broadcast 3 rounds each (WS_ROUNDS,
+#          their median reported); every server with a 2 GB heap; default targets the four Sprout combinations,
+#          tomcat-platform, jetty-platform and netty: about 7 min per target
 #   tls    wrk over HTTPS: every server started with the same freshly generated EC P-256 key (server.ssl.*), then
 #          /benchmark/hello with keep-alive (wrk-hello) and with a new connection and a full handshake per request
 #          (wrk-hello-close: "Connection: close"), 3 interleaved rounds x 10 s after 10 s warm-up each; default
@@ -35,10 +36,10 @@
 #            gatling/compare.sh h2           # h2c
 #            TLS=1 gatling/compare.sh h2     # h2 over TLS
 #   webflux  WebFlux on Sprout beside Reactor Netty, every row of the comparison in one run: the websocket preset's
-#          simulations (WS_DEFLATE=0 by default: Reactor Netty never compresses), AsyncLatency, then wrk on /hello and
-#          /json (3 interleaved rounds x 10 s after 15 s warm-up), every server with a 2 GB heap; default targets the
-#          four sprout-webflux combinations and netty, with sprout-nio-platform (Spring MVC on Sprout) and
-#          tomcat-platform as references: about 7 min per target
+#          simulations (WS_DEFLATE=0 by default: Reactor Netty never compresses; 3 rounds of echo and of broadcast),
+#          AsyncLatency, then wrk on /hello and /json (3 interleaved rounds x 10 s after 15 s warm-up), every server
+#          with a 2 GB heap; default targets the four sprout-webflux combinations and netty, with sprout-nio-platform
+#          (Spring MVC on Sprout) and tomcat-platform as references: about 11 min per target
 #   warmup  from the JVM's launch: per target and variant (plain; from a JDK AOT cache trained per target; for Sprout
 #          also the cache with sprout.server.warm-up on) one launch loaded by LaunchLoad from that moment (50
 #          connections on /benchmark/hello until 40 s after the launch): ms to the first answer, answers per 1 s window,
@@ -78,6 +79,8 @@
 #   WS_ECHO_WARMUP_SECONDS (20), WS_SIZE (64 characters per message), WS_SESSIONS (10000, idle and broadcast),
 #   WS_RAMP_SECONDS (20), WS_HOLD_SECONDS (20), WS_SETTLE_SECONDS (3, after the last idle session opened and before
 #   RSS is read), WS_BROADCASTS (5), WS_MESSAGES (10), WS_GAP_SECONDS (2), WS_DRAIN_SECONDS (30),
+#   WS_ROUNDS (3 in the websocket and webflux presets, else 1: echo and broadcast each run that many times, one after
+#   the other, and the report takes the median of the rounds, refused when they spread more than MAX_SPREAD_PERCENT),
 #   WS_LOCAL_ADDRESSES (e.g. "127.0.0.1,127.0.0.2": Gatling's source addresses, each with its own ephemeral ports),
 #   WS_MAX_CONNECTIONS (WS_SESSIONS + 2000: server.tomcat.max-connections and sprout.server.max-connections, whose
 #   default of 8,192 would refuse the 10,000 sessions), WS_DEFLATE (1: each server's default for permessage-deflate,
@@ -161,6 +164,7 @@ case "$PRESET" in
     # Idle before Broadcast: RSS growth counts pages first touched, and Broadcast's 10,000 sessions would already
     # have touched them. Echo's warm-up level warms the server (and its heap) first.
     : "${SIMS:=WebSocketEcho WebSocketIdle WebSocketBroadcast}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=0}"
+    : "${WS_ROUNDS:=3}"
     : "${JVM_FLAGS:=$WEBSOCKET_JVM_FLAGS}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
       tomcat-platform jetty-platform netty ;;
@@ -187,7 +191,7 @@ case "$PRESET" in
     # never agrees to permessage-deflate, so Sprout declines it too: the same work on both (Tomcat still agrees).
     : "${SIMS:=WebSocketEcho WebSocketIdle WebSocketBroadcast AsyncLatency}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}"
     : "${WRK:=1}" "${WRK_SECONDS:=10}" "${WRK_ROUNDS:=3}" "${WRK_WARMUP_SECONDS:=15}" "${WRK_ENDPOINTS:=hello json}"
-    : "${WS_DEFLATE:=0}" "${JVM_FLAGS:=$WEBSOCKET_JVM_FLAGS}"
+    : "${WS_DEFLATE:=0}" "${WS_ROUNDS:=3}" "${JVM_FLAGS:=$WEBSOCKET_JVM_FLAGS}"
     [ $# -eq 0 ] && set -- "${WEBFLUX_TARGETS[@]}" netty sprout-nio-platform tomcat-platform ;;
   warmup)
     # Every launch is its own measurement (launch-lib.sh), ColdStart included: no Gatling simulation of the usual
@@ -212,7 +216,7 @@ esac
 : "${WS_ECHO_SESSIONS:=1000}" "${WS_ECHO_SECONDS:=30}" "${WS_ECHO_WARMUP_SECONDS:=20}" "${WS_SIZE:=64}"
 : "${WS_SESSIONS:=10000}" "${WS_RAMP_SECONDS:=20}" "${WS_HOLD_SECONDS:=20}" "${WS_SETTLE_SECONDS:=3}"
 : "${WS_BROADCASTS:=5}" "${WS_MESSAGES:=10}" "${WS_GAP_SECONDS:=2}" "${WS_DRAIN_SECONDS:=30}" "${WS_LOCAL_ADDRESSES:=}"
-: "${WS_MAX_CONNECTIONS:=$((WS_SESSIONS + 2000))}" "${WS_DEFLATE:=1}"
+: "${WS_MAX_CONNECTIONS:=$((WS_SESSIONS + 2000))}" "${WS_DEFLATE:=1}" "${WS_ROUNDS:=1}"
 if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
   # Tomcat and Sprout accept at most 8,192 connections by default (Jetty and Reactor Netty have no limit): beyond it
   # a handshake waits in the backlog until it times out. Each server ignores the other's property.

@@ -71,15 +71,23 @@ LOAD_BEFORE=""
 sample_load() {
   LOAD_BEFORE=$(python3 -B "$BENCH_SCRIPTS/machineload.py" "${LOAD_SAMPLE_SECONDS:-1}" $$)
 }
-measured() { # exit-status limit-seconds
+measured() { # exit-status limit-seconds [cpu-jiffies-before cpu-jiffies-after]
   MEASURED=(exit_status="$1" limit="$2" load_before="$LOAD_BEFORE" max_load="${MAX_LOAD:-none}"
-    ${STOPPED_EARLY:+stopped_early=1})
+    ${STOPPED_EARLY:+stopped_early=1} ${3:+cpu_before=$3} ${4:+cpu_after=$4})
+}
+# With pinning, the busy and total jiffies of the server's CPU and the load generator's, "busy:total,busy:total"
+# (machineload.py): read around a measured run, they tell whose CPU ran out. A load generator that had its CPU busy
+# all the time measured itself as much as the server. Nothing without pinning, where neither has a CPU of its own.
+cpu_jiffies() {
+  [ -n "${ON_LOAD_CPU[*]:-}" ] && python3 -B "$BENCH_SCRIPTS/machineload.py" jiffies "$SERVER_CPU" "$LOAD_CPU"
 }
 run_bounded() { # limit-seconds log command...: the command under timeout (killed 10 s after its limit), output to log
-  local limit=$1 log=$2
+  local limit=$1 log=$2 cpu_before rc
   shift 2
+  cpu_before=$(cpu_jiffies)
   run_child timeout --kill-after=10 "$limit" "$@" > "$log" 2>&1
-  measured $? "$limit"
+  rc=$?
+  measured "$rc" "$limit" "$cpu_before" "$(cpu_jiffies)"
 }
 run_measured() { # limit-seconds log command...: run_bounded, after sampling the machine's load
   sample_load

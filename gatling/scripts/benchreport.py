@@ -43,6 +43,7 @@ from pathlib import Path
 
 import h2results
 import launchresults
+import machineload
 import runrows
 import verdict
 
@@ -57,6 +58,8 @@ CSV_COLUMNS = [
     "variant", "first_answer_ms", "t90_ms",
     # Idle connections (idleconns.py): the server's RSS as the load left it, before the full collection.
     "rss_loaded_kb",
+    # With pinning, the busy % of the server's CPU and of the load generator's while the tool ran (machineload.py).
+    "server_cpu_pct", "load_cpu_pct",
 ]
 
 BASELINE = "tomcat-platform"
@@ -346,6 +349,9 @@ def make_row(kind, log_path, assignments):
     text = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
     row = runrows.words(assignments)
     clients = row.pop("clients", None)
+    cpu_before, cpu_after = row.pop("cpu_before", None), row.pop("cpu_after", None)
+    if cpu_before and cpu_after:
+        row["server_cpu_pct"], row["load_cpu_pct"] = machineload.cpu_percentages(cpu_before, cpu_after)
     if kind == "startfailure":
         row.update(tool="-", status="failed", note=start_failure(text, Path(log_path).name))
         return verdict.judge_row(row, TOOL_OF_KIND[kind])
@@ -451,7 +457,7 @@ def summarise_rounds(rounds, max_spread_percent):
     valid = [r for r in rounds if r.get("status") == "ok"]
     left_out = len(rounds) - len(valid)
     merged["round"] = "median of %d" % len(valid) + (" (%d left out)" % left_out if left_out else "")
-    for key in ("rps", "mean_ms", "p50_ms", "p75_ms", "p99_ms"):
+    for key in ("rps", "mean_ms", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "max_ms", "server_cpu_pct", "load_cpu_pct"):
         values = [float(r[key]) for r in valid if r.get(key) is not None]
         merged[key] = round(statistics.median(values), 2) if values else None
     merged["requests"] = sum(int(r.get("requests") or 0) for r in valid)
@@ -472,6 +478,25 @@ def summarise_rounds(rounds, max_spread_percent):
         if refusal:
             merged["note"] = refusal
     return merged
+
+
+def summarise_repeats(rows, max_spread_percent=verdict.MAX_SPREAD_PERCENT):
+    """The Gatling simulations run in rounds (the WebSocket echo and broadcast, WS_ROUNDS: each round a Gatling run of
+    its own against the same server, one after the other): each target's rounds of one simulation become one median
+    row, judged as wrk's medians are. Returns (the rows with each simulation's rounds replaced by their median, the
+    rounds themselves)."""
+    groups, rest, repeats = {}, [], []
+    for row in rows:
+        if row.get("tool") == "gatling" and row.get("round") not in (None, ""):
+            groups.setdefault((row["target"], row["simulation"]), []).append(row)
+            repeats.append(row)
+        else:
+            rest.append(row)
+    for group in groups.values():
+        merged = summarise_rounds(group, max_spread_percent)
+        merged["ready_ms"] = group[0].get("ready_ms")
+        rest.append(merged)
+    return rest, repeats
 
 
 def ratio(value, base):
@@ -514,15 +539,16 @@ def markdown(rows, load_summary):
     if gatling:
         out.append("### Gatling scenarios\n")
         out.append("| simulation | target | requests | OK | KO | success % | mean ms | p50 | p95 | p99 | max | req/s "
-                   "| assertions | errors | verdict |")
-        out.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|")
+                   "| CPU % server / load | rounds | assertions | errors | verdict |")
+        out.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|---|")
         for r in sorted(gatling, key=lambda r: (simulation_order(r["simulation"]), target_order(r["target"]))):
             out.append("| {sim} | {target} | {req} | {ok} | {ko} | {succ} | {mean} | {p50} | {p95} | {p99} | {max} "
-                       "| {rps} | {asrt} | {err} | {verdict} |".format(
+                       "| {rps} | {cpu} | {rounds} | {asrt} | {err} | {verdict} |".format(
                            sim=r["simulation"], target=r["target"], req=fmt(r.get("requests")), ok=fmt(r.get("ok")),
                            ko=fmt(r.get("ko")), succ=fmt(r.get("success_pct"), 2), mean=fmt(r.get("mean_ms")),
                            p50=fmt(r.get("p50_ms")), p95=fmt(r.get("p95_ms")), p99=fmt(r.get("p99_ms")),
-                           max=fmt(r.get("max_ms")), rps=fmt(r.get("rps"), 1), asrt=r.get("assertions", "–"),
+                           max=fmt(r.get("max_ms")), rps=fmt(r.get("rps"), 1), cpu=cpu_cell(r),
+                           rounds=r.get("round") or "–", asrt=r.get("assertions", "–"),
                            err=cell(r.get("errors")), verdict=verdict_cell(r)))
         out.append("")
     out.extend(level_tables(gatling))
@@ -559,6 +585,13 @@ def cell(text):
     return (text or "").replace("|", "/")
 
 
+def cpu_cell(row):
+    """'68 / 100': how busy the server's CPU and the load generator's were while the tool ran (pinned runs only). A
+    load generator at 100 % was the limit: such a row measures the client as much as the server."""
+    server, load = row.get("server_cpu_pct"), row.get("load_cpu_pct")
+    return "–" if server is None or load is None else f"{fmt(server)} / {fmt(load)}"
+
+
 def verdict_cell(row):
     """ok, or the verdict in bold with its reason: a row not to be read as a measurement must look different."""
     status = row.get("status", "ok")
@@ -572,16 +605,16 @@ def load_table(tool, summary):
         return []
     out = [f"### {LOAD_TABLE_TITLES[tool]}\n",
            "| load | target | req/s | × tomcat-platform | × tomcat (same thread type) | mean ms | p50 ms | p99 ms "
-           "| rounds | errors | verdict |",
-           "|---|---|--:|--:|--:|--:|--:|--:|---|---|---|"]
+           "| CPU % server / load | rounds | errors | verdict |",
+           "|---|---|--:|--:|--:|--:|--:|--:|--:|---|---|---|"]
     for r in sorted(summary, key=lambda r: (load_order(r["simulation"]), target_order(r["target"]))):
-        out.append("| {sim} | {target} | {rps} | {ratio} | {same} | {mean} | {p50} | {p99} | {rounds} | {err} "
-                   "| {verdict} |".format(
+        out.append("| {sim} | {target} | {rps} | {ratio} | {same} | {mean} | {p50} | {p99} | {cpu} | {rounds} "
+                   "| {err} | {verdict} |".format(
                        sim=r["simulation"], target=r["target"], rps=fmt(r.get("rps")),
                        ratio=fmt(r.get("ratio_vs_tomcat_platform"), 2),
                        same=fmt(r.get("ratio_vs_tomcat_same_threads"), 2), mean=fmt(r.get("mean_ms"), 2),
-                       p50=fmt(r.get("p50_ms"), 2), p99=fmt(r.get("p99_ms"), 2), rounds=r.get("round", ""),
-                       err=cell(r.get("errors")), verdict=verdict_cell(r)))
+                       p50=fmt(r.get("p50_ms"), 2), p99=fmt(r.get("p99_ms"), 2), cpu=cpu_cell(r),
+                       rounds=r.get("round", ""), err=cell(r.get("errors")), verdict=verdict_cell(r)))
     out.append("")
     return out
 
@@ -672,7 +705,9 @@ def level_tables(gatling_rows):
 def websocket_table(gatling_rows):
     """One row per target: echo round trips/s and p99 (largest level), broadcast deliveries/s and p99, and the memory
     10,000 idle sessions cost, with the throughputs' ratios against Tomcat platform."""
-    measured = [r for r in gatling_rows if r.get("status") == "ok" and r["simulation"].startswith("WebSocket")]
+    # A median of rounds refused for their spread keeps its number, marked, as wrk's does, but gets no ratio.
+    measured = [r for r in gatling_rows if r["simulation"].startswith("WebSocket") and (
+        r.get("status") == "ok" or r.get("status") == "refused" and str(r.get("round")).startswith("median"))]
     if not measured:
         return []
     per_target = {}
@@ -688,26 +723,32 @@ def websocket_table(gatling_rows):
     baseline = per_target.get(BASELINE, {})
 
     def times_tomcat(cells, kind):
-        value = cells.get(kind, {}).get("rps")
-        return fmt(ratio(value, baseline.get(kind, {}).get("rps")), 2)
+        mine, base = cells.get(kind, {}), baseline.get(kind, {})
+        if mine.get("status") != "ok" or base.get("status") != "ok":
+            return "–"
+        return fmt(ratio(mine.get("rps"), base.get("rps")), 2)
+
+    def rate(row):
+        return fmt(row.get("rps")) + (" (refused)" if row.get("status") == "refused" else "")
 
     out = ["### WebSocket (echo: round trips/s and p99 ms; broadcast: deliveries/s and p99 ms from trigger to "
            "arrival; idle: server RSS)\n",
-           "| target | echo sessions | echo msg/s | × tomcat-platform | echo p99 | broadcast delivered | broadcast "
-           "msg/s | × tomcat-platform | broadcast p99 | idle sessions open | RSS growth MB | RSS per session kB "
-           "| live heap per session kB | failed |",
-           "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+           "| target | echo sessions | echo msg/s | × tomcat-platform | echo p99 | echo CPU % server / load "
+           "| broadcast delivered | broadcast msg/s | × tomcat-platform | broadcast p99 | idle sessions open "
+           "| RSS growth MB | RSS per session kB | live heap per session kB | failed |",
+           "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for target in sorted(per_target, key=target_order):
         cells = per_target[target]
         echo, broadcast, idle = cells.get("echo", {}), cells.get("broadcast", {}), cells.get("idle", {})
         failed = sum(int(r.get("ko") or 0) for r in (echo, broadcast, idle))
         delivered = ("{} of {}".format(fmt(broadcast.get("ok")), fmt(broadcast.get("requests")))
                      if broadcast else "–")
-        out.append("| {target} | {echo_level} | {echo_rps} | {echo_x} | {echo_p99} | {delivered} | {bc_rps} | {bc_x} "
-                   "| {bc_p99} | {open} | {growth} | {per_session} | {heap} | {failed} |".format(
+        out.append("| {target} | {echo_level} | {echo_rps} | {echo_x} | {echo_p99} | {echo_cpu} | {delivered} "
+                   "| {bc_rps} | {bc_x} | {bc_p99} | {open} | {growth} | {per_session} | {heap} | {failed} |".format(
                        target=target, echo_level=fmt(cells.get("echo_level")) if echo else "–",
-                       echo_rps=fmt(echo.get("rps")), echo_x=times_tomcat(cells, "echo"),
-                       echo_p99=fmt(echo.get("p99_ms")), delivered=delivered, bc_rps=fmt(broadcast.get("rps")),
+                       echo_rps=rate(echo), echo_x=times_tomcat(cells, "echo"),
+                       echo_p99=fmt(echo.get("p99_ms")), echo_cpu=cpu_cell(echo), delivered=delivered,
+                       bc_rps=rate(broadcast),
                        bc_x=times_tomcat(cells, "broadcast"), bc_p99=fmt(broadcast.get("p99_ms")),
                        open=fmt(idle.get("sessions_open")), growth=fmt(idle.get("rss_growth_mb"), 1),
                        per_session=fmt(idle.get("rss_per_session_kb"), 1),
@@ -1063,11 +1104,12 @@ def report_command(run_dir, settings):
     if settings.get("fail_on_ko") == "1":
         for row in rows:
             fail_on_ko(row)
+    rows, repeats = summarise_repeats(rows, max_spread)
     load_summary = summarise_load(rows, max_spread)
     other_rows = [r for r in rows if r.get("tool") not in LOAD_TOOLS]
     load_rounds = [r for r in rows if r.get("tool") in LOAD_TOOLS]
-    write_csv(run_dir, other_rows + load_summary + load_rounds)
-    code = verdict.exit_code(rows + load_summary)
+    write_csv(run_dir, other_rows + load_summary + load_rounds + repeats)
+    code = verdict.exit_code(rows + load_summary + repeats)
     verdicts = (f"### Verdict: {verdict.RUN_VERDICTS[code]}\n\n"
                 f"{verdict.rules(max_spread, settings.get('max_load', verdict.MAX_LOAD))}\n")
     table = markdown(rows, load_summary)

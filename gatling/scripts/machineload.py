@@ -4,6 +4,9 @@ standard library only).
   machineload.py [SECONDS [RUNNER_PID]]   prints the CPUs busy over the next SECONDS (1), e.g. 0.04, leaving out the
                                           CPU time of RUNNER_PID and every process below it (the runner, its servers,
                                           its tools, this sampler)
+  machineload.py jiffies CPU...           prints each CPU's busy and total jiffies so far, "busy:total,..." (a
+                                          measured run's reading before and after it, for the busy % of the pinned
+                                          server's CPU and the load generator's)
 
 What it measures is what would compete with the measurement and is not the measurement's own: the runner's servers
 may still be starting or compiling (a server measured right after its start, by design in ColdStart or Concurrency's
@@ -73,6 +76,28 @@ def busy_cpus(before, after, cpus, own=0):
     return max(0.0, cpus * (busy_after - busy_before - own) / elapsed)
 
 
+def cpu_jiffies(stat_text, cpus):
+    """"busy:total" jiffies of each of the given CPUs, comma-separated in their order, from the text of /proc/stat:
+    what a measured run records before and after it (cpu_percentages turns two of them into its CPUs' busy %)."""
+    lines = {fields[0]: fields for fields in (line.split() for line in stat_text.splitlines()) if fields}
+    readings = []
+    for cpu in cpus:
+        values = [int(v) for v in lines["cpu%d" % int(cpu)][1:1 + COUNTED_FIELDS]]
+        readings.append("%d:%d" % (sum(values) - sum(values[i] for i in IDLE_FIELDS), sum(values)))
+    return ",".join(readings)
+
+
+def cpu_percentages(before, after):
+    """Each CPU's busy % between two cpu_jiffies readings of the same CPUs (None for one whose clock did not move)."""
+    percentages = []
+    for first, last in zip(before.split(","), after.split(",")):
+        busy_first, total_first = (int(v) for v in first.split(":"))
+        busy_last, total_last = (int(v) for v in last.split(":"))
+        elapsed = total_last - total_first
+        percentages.append(round(100.0 * (busy_last - busy_first) / elapsed) if elapsed > 0 else None)
+    return percentages
+
+
 def read_stat():
     return Path("/proc/stat").read_text()
 
@@ -97,6 +122,9 @@ def sample(seconds, runner_pid=None):
 
 
 def main(argv):
+    if len(argv) > 1 and argv[1] == "jiffies":
+        print(cpu_jiffies(read_stat(), argv[2:]))
+        return 0
     seconds = float(argv[1]) if len(argv) > 1 else 1.0
     runner_pid = int(argv[2]) if len(argv) > 2 else None
     print(f"{sample(seconds, runner_pid):.2f}")

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import benchreport
 import h2results
+import runrows
+import verdict
 
 GATLING_WITH_ERRORS = """\
 Simulation io.sprout.gatling.DbSimulation completed in 2 seconds
@@ -302,7 +304,8 @@ class WebSocketTableTest(unittest.TestCase):
         rows = self.rows("tomcat-platform", 20000, 100000, 12.5) + self.rows("sprout-nio-platform", 30000, 150000, 5.0)
         table = benchreport.markdown(rows, [])
         self.assertIn("### WebSocket (echo: round trips/s and p99 ms;", table)
-        self.assertIn("| sprout-nio-platform | 1,000 | 30,000 | 1.50 | 4 | 499,990 of 500,000 | 150,000 | 1.50 | 120 "
+        self.assertIn("| sprout-nio-platform | 1,000 | 30,000 | 1.50 | 4 | – | 499,990 of 500,000 | 150,000 | 1.50 "
+                      "| 120 "
                       "| 10,000 | 48.8 | 5.0 | 2.5 | 10 |", table)
         self.assertIn("| tomcat-platform | 1,000 | 20,000 | 1.00 | 4 |", table)
         self.assertLess(table.index("| sprout-nio-platform | 1,000"), table.index("| tomcat-platform | 1,000"))
@@ -310,7 +313,49 @@ class WebSocketTableTest(unittest.TestCase):
     def test_a_target_without_websocket_results_gets_dashes(self):
         rows = self.rows("tomcat-platform", 20000, 100000, 12.5)[:1]
         table = benchreport.markdown(rows, [])
-        self.assertIn("| tomcat-platform | 1,000 | 20,000 | 1.00 | 4 | – | – | – | – | – | – | – | – | 0 |", table)
+        self.assertIn("| tomcat-platform | 1,000 | 20,000 | 1.00 | 4 | – | – | – | – | – | – | – | – | – "
+                      "| 0 |", table)
+
+    @staticmethod
+    def echo_round(target, round_number, rps, p99_ms):
+        return {"target": target, "tool": "gatling", "status": "ok", "simulation": "WebSocketEcho-1000",
+                "round": str(round_number), "requests": 100, "ok": 100, "ko": 0, "rps": rps, "p99_ms": p99_ms,
+                "server_cpu_pct": 60 + round_number, "load_cpu_pct": 100, "ready_ms": "900"}
+
+    def test_rounds_of_a_simulation_become_their_median_judged_by_their_spread(self):
+        rows = ([self.echo_round("netty", n, rps, p99) for n, rps, p99 in ((1, 90000, 30), (2, 92000, 40),
+                                                                            (3, 91000, 35))]
+                + [self.echo_round("sprout-webflux-nio-platform", n, rps, 30) for n, rps in ((1, 80000), (2, 95000),
+                                                                                             (3, 88000))]
+                + [{"target": "netty", "tool": "gatling", "status": "ok", "simulation": "WebSocketIdle"}])
+        summarised, rounds = benchreport.summarise_repeats(rows)
+        self.assertEqual(len(rounds), 6)
+        medians = {r["target"]: r for r in summarised if r["simulation"] == "WebSocketEcho-1000"}
+        netty = medians["netty"]
+        self.assertEqual((netty["status"], netty["rps"], netty["p99_ms"], netty["server_cpu_pct"]),
+                         ("ok", 91000, 35, 62))
+        self.assertEqual((netty["round"], netty["requests"], netty["ready_ms"]), ("median of 3", 300, "900"))
+        sprout = medians["sprout-webflux-nio-platform"]
+        self.assertEqual((sprout["status"], sprout["rps"]), ("refused", 88000))
+        self.assertIn("rounds disagree: 80,000-95,000", sprout["note"])
+        self.assertEqual(sum(1 for r in summarised if r["simulation"] == "WebSocketIdle"), 1)
+        table = benchreport.markdown(summarised, [])
+        self.assertIn("| netty | 1,000 | 91,000 | – | 35 | 62 / 100 |", table)
+        self.assertIn("| WebSocketEcho-1000 | netty | 300 | 300 | 0 | 100.00 | – | – | – | 35 | – | 91,000.0 "
+                      "| 62 / 100 | median of 3 |", table)
+        # A refused median keeps its number in the WebSocket table, marked, and gets no ratio.
+        self.assertIn("| sprout-webflux-nio-platform | 1,000 | 88,000 (refused) | – | 30 | 62 / 100 |", table)
+
+    def test_the_report_keeps_every_round_in_the_csv_and_a_refused_median_refuses_the_run(self):
+        with tempfile.TemporaryDirectory() as directory:
+            run_dir = Path(directory)
+            for n, rps in ((1, 80000), (2, 95000)):
+                runrows.append(run_dir / "rows.jsonl", self.echo_round("netty", n, rps, 30))
+            with contextlib.redirect_stdout(io.StringIO()):
+                code = benchreport.report_command(run_dir, {})
+            lines = (run_dir / "results.csv").read_text().splitlines()
+        self.assertEqual(code, verdict.EXIT_REFUSED)
+        self.assertEqual([line.split(",")[7] for line in lines[1:]], ["median of 2", "1", "2"])
 
     def test_no_table_without_websocket_rows(self):
         rows = [{"target": "tomcat-platform", "tool": "gatling", "status": "ok", "simulation": "HelloWorld",
@@ -569,7 +614,8 @@ class H2ReportTest(unittest.TestCase):
         table = benchreport.markdown(rows, summary)
         self.assertIn("### HTTP/2 throughput, h2load", table)
         self.assertNotIn("### wrk throughput", table)
-        self.assertIn("| h2-hello-c16m10 | netty | 7,002 | 1.40 | 1.40 | 1.00 | – | 3.00 | median of 3 (1 left out) |  "
+        self.assertIn("| h2-hello-c16m10 | netty | 7,002 | 1.40 | 1.40 | 1.00 | – | 3.00 | – "
+                      "| median of 3 (1 left out) |  "
                       "| ok |", table)
         self.assertLess(table.index("| h2-hello-c16m10 | sprout"), table.index("| h2-hello-c64m100 | sprout"))
         self.assertLess(table.index("| h2-hello-c64m100 | sprout"), table.index("| h2-json-c16m10 | sprout"))

@@ -79,6 +79,24 @@ class RecordedExitStatusTest(unittest.TestCase):
         self.assertEqual(row["status"], "refused")
         self.assertTrue(row["note"].startswith("the machine was busy before it: load "))
 
+    def test_a_pinned_run_records_how_busy_the_servers_cpu_and_the_load_generators_were(self):
+        self.plumbing.fake("wrk", 'cat wrk-output.txt\n')
+        # Pinned as compare.sh pins (a taskset prefix), with both roles on CPU 0, which every machine has.
+        self.plumbing.bash('ON_LOAD_CPU=(env)\nSERVER_CPU=0\nLOAD_CPU=0\n'
+                           'run_wrk 50 1 wrk.log http://127.0.0.1:1/benchmark/hello\n'
+                           'record wrk wrk.log target=netty simulation=wrk-hello round=1 "${MEASURED[@]}"',
+                           max_load="none")
+        (row,) = self.plumbing.rows_written()
+        self.assertNotIn("cpu_before", row)
+        self.assertEqual(row["server_cpu_pct"], row["load_cpu_pct"])
+        self.assertTrue(0 <= row["load_cpu_pct"] <= 100, row)
+
+    def test_an_unpinned_run_records_no_cpu(self):
+        self.plumbing.fake("wrk", 'cat wrk-output.txt\n')
+        self.measure_with_wrk(max_load="none")
+        (row,) = self.plumbing.rows_written()
+        self.assertNotIn("load_cpu_pct", row)
+
     def measure_with_gatling(self, limit, before=""):
         """A fake Gatling that would run for 20 s, run as compare.sh runs Gatling; its one row."""
         self.plumbing.fake("gatling", 'sleep 20\n')

@@ -220,6 +220,14 @@ class LoadRefusalTest(unittest.TestCase):
         line = "4242 (C2 Compiler (x)) S 4200 1 1 0 -1 0 0 0 0 0 17 5 0 0 20 0 1 0 0 0 0\n"
         self.assertEqual(machineload.process_entry(line), (4200, 22))
 
+    def test_reads_each_pinned_cpus_busy_and_total_jiffies_and_their_busy_percentages(self):
+        before = "cpu  9 0 9 90 0 0 0 0 0 0\ncpu0 3 0 2 95 0 0 0 0 0 0\ncpu1 10 0 0 90 0 0 0 0 0 0\n"
+        after = "cpu  9 0 9 90 0 0 0 0 0 0\ncpu0 63 0 12 125 0 0 0 0 0 0\ncpu1 110 0 0 90 0 0 0 0 0 0\n"
+        first, last = machineload.cpu_jiffies(before, ["0", "1"]), machineload.cpu_jiffies(after, ["0", "1"])
+        self.assertEqual(first, "5:100,10:100")
+        self.assertEqual(machineload.cpu_percentages(first, last), [70, 100])
+        self.assertEqual(machineload.cpu_percentages(first, first), [None, None])
+
 
 if __name__ == "__main__":
     unittest.main()

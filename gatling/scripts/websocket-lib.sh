@@ -67,24 +67,42 @@ run_websocket_simulation() { # simulation target port server-pid ready-ms meta..
     return 0
   fi
   case "$sim" in
-    WebSocketEcho) run_ws_echo "$target" "$port" "$ready_ms" "$@" ;;
+    WebSocketEcho) ws_rounds run_ws_echo "$target" "$port" "$ready_ms" "$@" ;;
     WebSocketIdle) run_ws_idle "$target" "$port" "$server_pid" "$ready_ms" "$@" ;;
-    WebSocketBroadcast) run_ws_broadcast "$target" "$port" "$ready_ms" "$@" ;;
+    WebSocketBroadcast) ws_rounds run_ws_broadcast "$target" "$port" "$ready_ms" "$@" ;;
     *) die "unknown WebSocket simulation $sim" ;;
   esac
 }
 
+# Echo and broadcast run WS_ROUNDS times, one Gatling run after the other against the same server: one run of either
+# moves by a tenth or more from one to the next, so the report takes their median and refuses it, as wrk's, when the
+# rounds disagree by more than MAX_SPREAD_PERCENT. ROUND is the round's number ("" when there is one round only).
+ws_rounds() { # run-function target port ready-ms meta...
+  local run=$1 round
+  shift
+  if [ "$WS_ROUNDS" -le 1 ]; then
+    ROUND="" "$run" "$@"
+    return
+  fi
+  for round in $(seq 1 "$WS_ROUNDS"); do
+    ROUND=$round "$run" "$@"
+  done
+}
+ws_log() { echo "$RAW_DIR/logs/$1-$2${ROUND:+-round$ROUND}.log"; } # target simulation
+ws_round_of() { echo "${ROUND:+ (round $ROUND of $WS_ROUNDS)}"; }
+
 run_ws_echo() { # target port ready-ms meta...
-  local target=$1 port=$2 ready_ms=$3 log="$RAW_DIR/logs/$1-WebSocketEcho.log" limit
+  local target=$1 port=$2 ready_ms=$3 log limit
+  log=$(ws_log "$target" WebSocketEcho)
   shift 3
-  progress "[$STEP/$TOTAL_STEPS] $target: WebSocketEcho ($WS_ECHO_SESSIONS sessions, ${WS_ECHO_SECONDS}s after a ${WS_ECHO_WARMUP_SECONDS}s warm-up level, scale $SCALE)"
+  progress "[$STEP/$TOTAL_STEPS] $target: WebSocketEcho$(ws_round_of) ($WS_ECHO_SESSIONS sessions, ${WS_ECHO_SECONDS}s after a ${WS_ECHO_WARMUP_SECONDS}s warm-up level, scale $SCALE)"
   limit=$(( $(sim_limit $((WS_ECHO_SECONDS + WS_ECHO_WARMUP_SECONDS))) + 120 ))
   # shellcheck disable=SC2046 # no local addresses: no argument
   run_gatling "$target" "$port" WebSocketEcho WebSocketEcho "$limit" "$log" -Dlevels="$WS_ECHO_SESSIONS" \
     -DlevelSeconds="$WS_ECHO_SECONDS" -DwarmUpSeconds="$WS_ECHO_WARMUP_SECONDS" -Dsize="$WS_SIZE" \
     $(ws_local_addresses)
   record gatling "$log" "$@" "${MEASURED[@]}" simulation="WebSocketEcho-$WS_ECHO_SESSIONS" \
-    clients="$WS_ECHO_SESSIONS" ready_ms="$ready_ms"
+    clients="$WS_ECHO_SESSIONS" ready_ms="$ready_ms" ${ROUND:+round=$ROUND}
 }
 
 # Gatling opens the sessions in the background while this shell watches the server: once it counts them all, or
@@ -144,13 +162,15 @@ run_ws_idle() { # target port server-pid ready-ms meta...
 }
 
 run_ws_broadcast() { # target port ready-ms meta...
-  local target=$1 port=$2 ready_ms=$3 log="$RAW_DIR/logs/$1-WebSocketBroadcast.log" limit
+  local target=$1 port=$2 ready_ms=$3 log limit
+  log=$(ws_log "$target" WebSocketBroadcast)
   shift 3
-  progress "[$STEP/$TOTAL_STEPS] $target: WebSocketBroadcast ($WS_SESSIONS sessions over ${WS_RAMP_SECONDS}s, $WS_BROADCASTS broadcasts x $WS_MESSAGES messages, scale $SCALE)"
+  progress "[$STEP/$TOTAL_STEPS] $target: WebSocketBroadcast$(ws_round_of) ($WS_SESSIONS sessions over ${WS_RAMP_SECONDS}s, $WS_BROADCASTS broadcasts x $WS_MESSAGES messages, scale $SCALE)"
   limit=$(( $(sim_limit $((WS_RAMP_SECONDS + WS_BROADCASTS * WS_GAP_SECONDS + WS_DRAIN_SECONDS))) + 180 ))
   # shellcheck disable=SC2046 # no local addresses: no argument
   run_gatling "$target" "$port" WebSocketBroadcast WebSocketBroadcast "$limit" "$log" -Dsessions="$WS_SESSIONS" \
     -DrampSeconds="$WS_RAMP_SECONDS" -Dbroadcasts="$WS_BROADCASTS" -Dmessages="$WS_MESSAGES" -Dsize="$WS_SIZE" \
     -DgapSeconds="$WS_GAP_SECONDS" -DdrainSeconds="$WS_DRAIN_SECONDS" $(ws_local_addresses)
-  record wsbroadcast "$log" "$@" "${MEASURED[@]}" simulation=WebSocketBroadcast ready_ms="$ready_ms"
+  record wsbroadcast "$log" "$@" "${MEASURED[@]}" simulation=WebSocketBroadcast ready_ms="$ready_ms" \
+    ${ROUND:+round=$ROUND}
 }
