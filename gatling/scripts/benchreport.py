@@ -450,7 +450,7 @@ def summarise_load(rows, max_spread_percent=verdict.MAX_SPREAD_PERCENT):
     return summary
 
 
-def summarise_rounds(rounds, max_spread_percent):
+def summarise_rounds(rounds, max_spread_percent, unit="req/s"):
     """The median row of one target's rounds of one load, with its verdict."""
     first = rounds[0]
     merged = {k: first.get(k) for k in ("target", "server", "stack", "threads", "mode", "tool", "simulation")}
@@ -473,7 +473,7 @@ def summarise_rounds(rounds, max_spread_percent):
         merged["status"] = "refused"
         merged["note"] = f"only {len(rates)} of {len(rounds)} rounds valid: nothing to check it against"
     else:
-        refusal = verdict.rounds_refusal(rates, max_spread_percent)
+        refusal = verdict.rounds_refusal(rates, max_spread_percent, unit)
         merged["status"] = "refused" if refusal else "ok"
         if refusal:
             merged["note"] = refusal
@@ -493,7 +493,8 @@ def summarise_repeats(rows, max_spread_percent=verdict.MAX_SPREAD_PERCENT):
         else:
             rest.append(row)
     for group in groups.values():
-        merged = summarise_rounds(group, max_spread_percent)
+        # The WebSocket simulations count messages: round trips (echo) or deliveries (broadcast).
+        merged = summarise_rounds(group, max_spread_percent, "msg/s")
         merged["ready_ms"] = group[0].get("ready_ms")
         rest.append(merged)
     return rest, repeats

@@ -337,7 +337,7 @@ class WebSocketTableTest(unittest.TestCase):
         self.assertEqual((netty["round"], netty["requests"], netty["ready_ms"]), ("median of 3", 300, "900"))
         sprout = medians["sprout-webflux-nio-platform"]
         self.assertEqual((sprout["status"], sprout["rps"]), ("refused", 88000))
-        self.assertIn("rounds disagree: 80,000-95,000", sprout["note"])
+        self.assertIn("rounds disagree: 80,000-95,000 msg/s", sprout["note"])
         self.assertEqual(sum(1 for r in summarised if r["simulation"] == "WebSocketIdle"), 1)
         table = benchreport.markdown(summarised, [])
         self.assertIn("| netty | 1,000 | 91,000 | – | 35 | 62 / 100 |", table)
