@@ -164,8 +164,7 @@ case "$PRESET" in
     # Idle before Broadcast: RSS growth counts pages first touched, and Broadcast's 10,000 sessions would already
     # have touched them. Echo's warm-up level warms the server (and its heap) first.
     : "${SIMS:=WebSocketEcho WebSocketIdle WebSocketBroadcast}" "${SCALE:=1}" "${WARMUP_SECONDS:=0}" "${WRK:=0}"
-    : "${WS_ROUNDS:=3}"
-    : "${JVM_FLAGS:=$WEBSOCKET_JVM_FLAGS}"
+    : "${WS_ROUNDS:=3}" "${JVM_FLAGS:=$WEBSOCKET_JVM_FLAGS}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
       tomcat-platform jetty-platform netty ;;
   h2)

@@ -435,11 +435,8 @@ def summarise_load(rows, max_spread_percent=verdict.MAX_SPREAD_PERCENT):
     h2load, with ratios against Tomcat. Failed and refused rounds are left out of the median; the summary itself is
     refused when its rounds disagree by more than max_spread_percent, or when fewer than two valid rounds are left of
     several (nothing to check their agreement against); failed when none is. Only ok summaries get ratios."""
-    groups = {}
-    for row in rows:
-        if row.get("tool") in LOAD_TOOLS:
-            groups.setdefault((row["target"], row["simulation"]), []).append(row)
-    summary = [summarise_rounds(group, max_spread_percent) for group in groups.values()]
+    groups = rounds_by_load([row for row in rows if row.get("tool") in LOAD_TOOLS])
+    summary = [summarise_rounds(group, max_spread_percent) for group in groups]
     valid = {(r["target"], r["simulation"]): r for r in summary if r["status"] == "ok"}
     for row in summary:
         base = valid.get((BASELINE, row["simulation"]))
@@ -448,6 +445,14 @@ def summarise_load(rows, max_spread_percent=verdict.MAX_SPREAD_PERCENT):
         row["ratio_vs_tomcat_platform"] = ratio(mine, base and base.get("rps"))
         row["ratio_vs_tomcat_same_threads"] = ratio(mine, same and same.get("rps"))
     return summary
+
+
+def rounds_by_load(rounds):
+    """The rounds grouped by target and load (simulation), in the order each group first appears."""
+    groups = {}
+    for row in rounds:
+        groups.setdefault((row["target"], row["simulation"]), []).append(row)
+    return list(groups.values())
 
 
 def summarise_rounds(rounds, max_spread_percent, unit="req/s"):
@@ -485,14 +490,12 @@ def summarise_repeats(rows, max_spread_percent=verdict.MAX_SPREAD_PERCENT):
     its own against the same server, one after the other): each target's rounds of one simulation become one median
     row, judged as wrk's medians are. Returns (the rows with each simulation's rounds replaced by their median, the
     rounds themselves)."""
-    groups, rest, repeats = {}, [], []
-    for row in rows:
-        if row.get("tool") == "gatling" and row.get("round") not in (None, ""):
-            groups.setdefault((row["target"], row["simulation"]), []).append(row)
-            repeats.append(row)
-        else:
-            rest.append(row)
-    for group in groups.values():
+    def repeated(row):
+        return row.get("tool") == "gatling" and row.get("round") not in (None, "")
+
+    repeats = [row for row in rows if repeated(row)]
+    rest = [row for row in rows if not repeated(row)]
+    for group in rounds_by_load(repeats):
         # The WebSocket simulations count messages: round trips (echo) or deliveries (broadcast).
         merged = summarise_rounds(group, max_spread_percent, "msg/s")
         merged["ready_ms"] = group[0].get("ready_ms")

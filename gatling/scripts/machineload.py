@@ -27,14 +27,18 @@ IDLE_FIELDS = (3, 4)
 COUNTED_FIELDS = 8
 
 
+def busy_and_total(fields):
+    """(busy, total) jiffies from the fields of one "cpu" line of /proc/stat, its name first."""
+    values = [int(v) for v in fields[1:1 + COUNTED_FIELDS]]
+    return sum(values) - sum(values[i] for i in IDLE_FIELDS), sum(values)
+
+
 def cpu_times(stat_text):
     """(busy, total) jiffies of all CPUs together, from the text of /proc/stat."""
     for line in stat_text.splitlines():
         fields = line.split()
         if fields and fields[0] == "cpu":
-            values = [int(v) for v in fields[1:1 + COUNTED_FIELDS]]
-            idle = sum(values[i] for i in IDLE_FIELDS)
-            return sum(values) - idle, sum(values)
+            return busy_and_total(fields)
     raise ValueError("no aggregate cpu line in /proc/stat")
 
 
@@ -80,11 +84,7 @@ def cpu_jiffies(stat_text, cpus):
     """"busy:total" jiffies of each of the given CPUs, comma-separated in their order, from the text of /proc/stat:
     what a measured run records before and after it (cpu_percentages turns two of them into its CPUs' busy %)."""
     lines = {fields[0]: fields for fields in (line.split() for line in stat_text.splitlines()) if fields}
-    readings = []
-    for cpu in cpus:
-        values = [int(v) for v in lines["cpu%d" % int(cpu)][1:1 + COUNTED_FIELDS]]
-        readings.append("%d:%d" % (sum(values) - sum(values[i] for i in IDLE_FIELDS), sum(values)))
-    return ",".join(readings)
+    return ",".join("%d:%d" % busy_and_total(lines["cpu%d" % int(cpu)]) for cpu in cpus)
 
 
 def cpu_percentages(before, after):
