@@ -255,6 +255,13 @@ class WebSocketBroadcastTest(unittest.TestCase):
     def test_returns_none_when_the_simulation_printed_nothing(self):
         self.assertIsNone(benchreport.parse_ws_broadcast(GATLING_CLEAN))
 
+    def test_fails_a_round_whose_server_heap_could_not_be_collected(self):
+        collected = benchreport.parse_ws_broadcast(self.LINE.replace("\n", " heap_collected=yes\n") + GATLING_CLEAN)
+        self.assertNotIn("status", collected)
+        failed = benchreport.parse_ws_broadcast(self.LINE.replace("\n", " heap_collected=no\n") + GATLING_CLEAN)
+        self.assertEqual(failed["status"], "failed")
+        self.assertIn("jcmd GC.run failed", failed["note"])
+
 
 class WebSocketIdleTest(unittest.TestCase):
 

@@ -149,5 +149,16 @@ class BuildTargetsTest(unittest.TestCase):
         self.assertEqual(rows[0]["note"], "Sprout's starter (sprout-spring-boot-starter) has no sources yet")
 
 
+class WebSocketArgumentsTest(unittest.TestCase):
+
+    def test_broadcast_asks_gatling_to_collect_the_servers_heap_unless_told_not_to(self):
+        with tempfile.TemporaryDirectory() as directory:
+            plumbing = Plumbing(directory)
+            result = plumbing.bash(f'. "{SCRIPTS / "websocket-lib.sh"}"\nJAVA_HOME=/jdk\n'
+                                   'WS_COLLECT_HEAP=1; echo "[$(ws_heap_collection 42)]"\n'
+                                   'WS_COLLECT_HEAP=0; echo "[$(ws_heap_collection 42)]"')
+        self.assertEqual(result.stdout.splitlines(), ["[-DserverPid=42 -Djcmd=/jdk/bin/jcmd]", "[]"])
+
+
 if __name__ == "__main__":
     unittest.main()

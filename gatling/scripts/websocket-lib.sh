@@ -31,9 +31,14 @@ ws_machine_lines() {
     echo "- WebSocket: permessage-deflate as each server's default (WS_DEFLATE=1): Tomcat, Jetty and Sprout agree, Reactor Netty does not"
   fi
   echo "- WebSocket: echo $WS_ECHO_SESSIONS sessions x ${WS_ECHO_SECONDS}s after a ${WS_ECHO_WARMUP_SECONDS}s warm-up level, $WS_SIZE-character text messages; idle $WS_SESSIONS sessions ramped over ${WS_RAMP_SECONDS}s, held ${WS_HOLD_SECONDS}s, RSS read ${WS_SETTLE_SECONDS}s after the last opened; broadcast to $WS_SESSIONS sessions, $WS_BROADCASTS x $WS_MESSAGES messages of $WS_SIZE characters, ${WS_GAP_SECONDS}s apart (durations times scale $SCALE)${WS_LOCAL_ADDRESSES:+; source addresses $WS_LOCAL_ADDRESSES}"
+  if [ "$WS_COLLECT_HEAP" = 1 ]; then
+    echo "- WebSocket broadcast: the server's heap collected (jcmd GC.run) once every subscriber is counted, before the first broadcast (WS_COLLECT_HEAP=1)"
+  fi
 }
 
 ws_local_addresses() { [ -n "$WS_LOCAL_ADDRESSES" ] && echo "-DlocalAddresses=$WS_LOCAL_ADDRESSES"; }
+# WebSocketBroadcast collects the server's heap before its first broadcast (WS_COLLECT_HEAP; see ServerHeap.java).
+ws_heap_collection() { [ "$WS_COLLECT_HEAP" = 1 ] && echo "-DserverPid=$1 -Djcmd=$JAVA_HOME/bin/jcmd"; }
 
 # Seconds times SCALE, at least one (as the simulations scale them).
 ws_scaled() { python3 -c "import sys; print(max(1.0, float(sys.argv[1]) * float(sys.argv[2])))" "$1" "$SCALE"; }
@@ -69,7 +74,7 @@ run_websocket_simulation() { # simulation target port server-pid ready-ms meta..
   case "$sim" in
     WebSocketEcho) ws_rounds run_ws_echo "$target" "$port" "$ready_ms" "$@" ;;
     WebSocketIdle) run_ws_idle "$target" "$port" "$server_pid" "$ready_ms" "$@" ;;
-    WebSocketBroadcast) ws_rounds run_ws_broadcast "$target" "$port" "$ready_ms" "$@" ;;
+    WebSocketBroadcast) ws_rounds run_ws_broadcast "$target" "$port" "$server_pid" "$ready_ms" "$@" ;;
     *) die "unknown WebSocket simulation $sim" ;;
   esac
 }
@@ -161,16 +166,17 @@ run_ws_idle() { # target port server-pid ready-ms meta...
     sessions_open="$open"
 }
 
-run_ws_broadcast() { # target port ready-ms meta...
-  local target=$1 port=$2 ready_ms=$3 log limit
+run_ws_broadcast() { # target port server-pid ready-ms meta...
+  local target=$1 port=$2 server_pid=$3 ready_ms=$4 log limit
   log=$(ws_log "$target" WebSocketBroadcast)
-  shift 3
+  shift 4
   progress "[$STEP/$TOTAL_STEPS] $target: WebSocketBroadcast$(ws_round_of) ($WS_SESSIONS sessions over ${WS_RAMP_SECONDS}s, $WS_BROADCASTS broadcasts x $WS_MESSAGES messages, scale $SCALE)"
   limit=$(( $(sim_limit $((WS_RAMP_SECONDS + WS_BROADCASTS * WS_GAP_SECONDS + WS_DRAIN_SECONDS))) + 180 ))
-  # shellcheck disable=SC2046 # no local addresses: no argument
+  # shellcheck disable=SC2046 # no local addresses, no heap collection: no argument
   run_gatling "$target" "$port" WebSocketBroadcast WebSocketBroadcast "$limit" "$log" -Dsessions="$WS_SESSIONS" \
     -DrampSeconds="$WS_RAMP_SECONDS" -Dbroadcasts="$WS_BROADCASTS" -Dmessages="$WS_MESSAGES" -Dsize="$WS_SIZE" \
-    -DgapSeconds="$WS_GAP_SECONDS" -DdrainSeconds="$WS_DRAIN_SECONDS" $(ws_local_addresses)
+    -DgapSeconds="$WS_GAP_SECONDS" -DdrainSeconds="$WS_DRAIN_SECONDS" $(ws_local_addresses) \
+    $(ws_heap_collection "$server_pid")
   record wsbroadcast "$log" "$@" "${MEASURED[@]}" simulation=WebSocketBroadcast ready_ms="$ready_ms" \
     ${ROUND:+round=$ROUND}
 }

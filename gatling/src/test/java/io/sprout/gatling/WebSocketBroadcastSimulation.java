@@ -33,8 +33,13 @@ import static io.gatling.javaapi.http.HttpDsl.ws;
  * with its receipt time), so {@link DeliveryLog} has every message's delivery time, trigger to arrival, fan-out
  * included. The simulation prints one line for the runner:
  * {@code ws-broadcast sessions=.. broadcasts=.. messages=.. size=.. expected=.. delivered=.. malformed=.. mean_ms=..
- * p50_ms=.. p95_ms=.. p99_ms=.. max_ms=.. delivering_millis=.. rate=..}, where {@code expected} is what the server
- * reported as recipients times messages and {@code rate} is deliveries per second while broadcasts were delivering.
+ * p50_ms=.. p95_ms=.. p99_ms=.. max_ms=.. delivering_millis=.. rate=.. heap_collected=..}, where {@code expected} is
+ * what the server reported as recipients times messages and {@code rate} is deliveries per second while broadcasts
+ * were delivering.
+ * <p>
+ * With {@code -DserverPid} and {@code -Djcmd} the server's heap is collected once every subscriber is counted, before
+ * the first broadcast ({@link ServerHeap}: why), and {@code heap_collected} says whether it was ({@code yes}, {@code
+ * no}: jcmd failed, {@code off}: not asked for).
  * <p>
  * Defaults at scale 1: 10,000 sessions over 20 s, 5 broadcasts of 10 messages of 64 characters, 2 s apart, 30 s
  * drain; the durations are multiplied by {@code scale}. Asserts that every broadcast request succeeded.
@@ -63,6 +68,8 @@ public class WebSocketBroadcastSimulation extends Simulation {
 
     private final DeliveryLog deliveries = new DeliveryLog();
 
+    private final ServerHeap serverHeap = ServerHeap.fromSystemProperties();
+
     /** Recipients times messages, summed over the broadcasts, as the server answered them. */
     private final LongAdder expected = new LongAdder();
 
@@ -87,6 +94,10 @@ public class WebSocketBroadcastSimulation extends Simulation {
             .asLongAs(session -> session.getInt("subscribed") < this.sessions && beforeDeadline())
             .on(pause(Duration.ofSeconds(1)).exec(http("subscribers").get("/benchmark/ws/sessions")
                 .check(status().is(200), jsonPath("$.subscribers").ofInt().saveAs("subscribed"))))
+            .exec(session -> {
+                this.serverHeap.collect();
+                return session;
+            })
             .pause(Duration.ofSeconds(2))
             .repeat(this.broadcasts)
             .on(exec(trigger).exec(session -> {
@@ -116,11 +127,13 @@ public class WebSocketBroadcastSimulation extends Simulation {
         long delivered = this.deliveries.deliveries();
         long millis = this.deliveries.deliveringMillis();
         System.out.printf("ws-broadcast sessions=%d broadcasts=%d messages=%d size=%d expected=%d delivered=%d "
-                + "malformed=%d mean_ms=%.1f p50_ms=%d p95_ms=%d p99_ms=%d max_ms=%d delivering_millis=%d rate=%.1f%n",
+                + "malformed=%d mean_ms=%.1f p50_ms=%d p95_ms=%d p99_ms=%d max_ms=%d delivering_millis=%d rate=%.1f "
+                + "heap_collected=%s%n",
                 this.sessions, this.deliveries.broadcasts(), this.messages, this.size, this.expected.sum(), delivered,
                 this.deliveries.malformed(), this.deliveries.meanMillis(), this.deliveries.percentileMillis(50),
                 this.deliveries.percentileMillis(95), this.deliveries.percentileMillis(99),
-                this.deliveries.percentileMillis(100), millis, (millis == 0) ? 0.0 : delivered * 1000.0 / millis);
+                this.deliveries.percentileMillis(100), millis, (millis == 0) ? 0.0 : delivered * 1000.0 / millis,
+                this.serverHeap.collected());
     }
 
     private boolean beforeDeadline() {
