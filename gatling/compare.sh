@@ -78,9 +78,11 @@
 # WebSocket knobs (websocket preset, durations multiplied by SCALE): WS_ECHO_SESSIONS (1000), WS_ECHO_SECONDS (30),
 #   WS_ECHO_WARMUP_SECONDS (20), WS_SIZE (64 characters per message), WS_SESSIONS (10000, idle and broadcast),
 #   WS_RAMP_SECONDS (20), WS_HOLD_SECONDS (20), WS_SETTLE_SECONDS (3, after the last idle session opened and before
-#   RSS is read), WS_BROADCASTS (5), WS_MESSAGES (10), WS_GAP_SECONDS (2), WS_DRAIN_SECONDS (30),
-#   WS_COLLECT_HEAP (1: a full collection in the server, jcmd GC.run, once every broadcast subscriber is counted and
-#   before the first broadcast, so that no server's round depends on where its last young collection fell; 0 = none),
+#   RSS is read), WS_BROADCASTS (5 measured), WS_WARMUP_BROADCASTS (5, before them, not measured: they warm up the
+#   server's broadcast path, and the simulation waits until they have arrived), WS_MESSAGES (10), WS_GAP_SECONDS (2),
+#   WS_DRAIN_SECONDS (30), WS_COLLECT_HEAP (1: a full collection in the server, jcmd GC.run, after the warm-up
+#   broadcasts and before the first measured one, so that no server's round depends on where its last young
+#   collection fell; 0 = none),
 #   WS_ROUNDS (3 in the websocket and webflux presets, else 1: echo and broadcast each run that many times, one after
 #   the other, and the report takes the median of the rounds, refused when they spread more than MAX_SPREAD_PERCENT),
 #   WS_LOCAL_ADDRESSES (e.g. "127.0.0.1,127.0.0.2": Gatling's source addresses, each with its own ephemeral ports),
@@ -216,8 +218,9 @@ esac
 : "${ASYNC_LEVEL_SECONDS:=20}" "${ASYNC_WARMUP_SECONDS:=30}"
 : "${WS_ECHO_SESSIONS:=1000}" "${WS_ECHO_SECONDS:=30}" "${WS_ECHO_WARMUP_SECONDS:=20}" "${WS_SIZE:=64}"
 : "${WS_SESSIONS:=10000}" "${WS_RAMP_SECONDS:=20}" "${WS_HOLD_SECONDS:=20}" "${WS_SETTLE_SECONDS:=3}"
-: "${WS_BROADCASTS:=5}" "${WS_MESSAGES:=10}" "${WS_GAP_SECONDS:=2}" "${WS_DRAIN_SECONDS:=30}" "${WS_LOCAL_ADDRESSES:=}"
-: "${WS_MAX_CONNECTIONS:=$((WS_SESSIONS + 2000))}" "${WS_DEFLATE:=1}" "${WS_ROUNDS:=1}" "${WS_COLLECT_HEAP:=1}"
+: "${WS_BROADCASTS:=5}" "${WS_WARMUP_BROADCASTS:=5}" "${WS_MESSAGES:=10}" "${WS_GAP_SECONDS:=2}" "${WS_DRAIN_SECONDS:=30}"
+: "${WS_LOCAL_ADDRESSES:=}" "${WS_MAX_CONNECTIONS:=$((WS_SESSIONS + 2000))}" "${WS_DEFLATE:=1}" "${WS_ROUNDS:=1}"
+: "${WS_COLLECT_HEAP:=1}"
 if [[ " ${SIMS:-} " == *" WebSocket"* ]]; then
   # Tomcat and Sprout accept at most 8,192 connections by default (Jetty and Reactor Netty have no limit): beyond it
   # a handshake waits in the backlog until it times out. Each server ignores the other's property.

@@ -241,10 +241,14 @@ def parse_ws_broadcast(text):
         errors.append(f"malformed messages x{values['malformed']}")
     if expected == 0:
         errors.append("no broadcast reached a session")
+    # Either makes the round incomparable with the others: see ServerHeap.java and the simulation's comment.
     if values.get("heap_collected") == "no":
-        # Not comparable with rounds that started from a collected heap: see ServerHeap.java.
         row["status"] = "failed"
         row["note"] = "the server's heap could not be collected before the broadcasts (jcmd GC.run failed)"
+    elif int(values.get("warm_up_delivered", 0)) < int(values.get("warm_up_expected", 0)):
+        row["status"] = "failed"
+        row["note"] = (f"the warm-up broadcasts had not all arrived when the measured ones began: "
+                       f"{int(values['warm_up_delivered']):,} of {int(values['warm_up_expected']):,} messages")
     row["errors"] = "; ".join(errors)
     # The simulation asserts on its broadcast requests only (Gatling prints "broadcast: ... : true").
     assertion = re.search(r"^broadcast: .* : (true|false)", text, re.M)

@@ -262,6 +262,14 @@ class WebSocketBroadcastTest(unittest.TestCase):
         self.assertEqual(failed["status"], "failed")
         self.assertIn("jcmd GC.run failed", failed["note"])
 
+    def test_fails_a_round_whose_measured_broadcasts_began_before_the_warm_up_had_arrived(self):
+        warm = " warm_up_broadcasts=5 warm_up_expected=500000 warm_up_delivered=%d\n"
+        arrived = benchreport.parse_ws_broadcast(self.LINE.replace("\n", warm % 500000) + GATLING_CLEAN)
+        self.assertNotIn("status", arrived)
+        late = benchreport.parse_ws_broadcast(self.LINE.replace("\n", warm % 499999) + GATLING_CLEAN)
+        self.assertEqual(late["status"], "failed")
+        self.assertIn("499,999 of 500,000 messages", late["note"])
+
 
 class WebSocketIdleTest(unittest.TestCase):
 

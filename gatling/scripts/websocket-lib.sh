@@ -30,9 +30,9 @@ ws_machine_lines() {
   else
     echo "- WebSocket: permessage-deflate as each server's default (WS_DEFLATE=1): Tomcat, Jetty and Sprout agree, Reactor Netty does not"
   fi
-  echo "- WebSocket: echo $WS_ECHO_SESSIONS sessions x ${WS_ECHO_SECONDS}s after a ${WS_ECHO_WARMUP_SECONDS}s warm-up level, $WS_SIZE-character text messages; idle $WS_SESSIONS sessions ramped over ${WS_RAMP_SECONDS}s, held ${WS_HOLD_SECONDS}s, RSS read ${WS_SETTLE_SECONDS}s after the last opened; broadcast to $WS_SESSIONS sessions, $WS_BROADCASTS x $WS_MESSAGES messages of $WS_SIZE characters, ${WS_GAP_SECONDS}s apart (durations times scale $SCALE)${WS_LOCAL_ADDRESSES:+; source addresses $WS_LOCAL_ADDRESSES}"
+  echo "- WebSocket: echo $WS_ECHO_SESSIONS sessions x ${WS_ECHO_SECONDS}s after a ${WS_ECHO_WARMUP_SECONDS}s warm-up level, $WS_SIZE-character text messages; idle $WS_SESSIONS sessions ramped over ${WS_RAMP_SECONDS}s, held ${WS_HOLD_SECONDS}s, RSS read ${WS_SETTLE_SECONDS}s after the last opened; broadcast to $WS_SESSIONS sessions, $WS_WARMUP_BROADCASTS warm-up and $WS_BROADCASTS measured broadcasts x $WS_MESSAGES messages of $WS_SIZE characters, ${WS_GAP_SECONDS}s apart (durations times scale $SCALE)${WS_LOCAL_ADDRESSES:+; source addresses $WS_LOCAL_ADDRESSES}"
   if [ "$WS_COLLECT_HEAP" = 1 ]; then
-    echo "- WebSocket broadcast: the server's heap collected (jcmd GC.run) once every subscriber is counted, before the first broadcast (WS_COLLECT_HEAP=1)"
+    echo "- WebSocket broadcast: the server's heap collected (jcmd GC.run) after the warm-up broadcasts, before the first measured one (WS_COLLECT_HEAP=1)"
   fi
 }
 
@@ -170,12 +170,14 @@ run_ws_broadcast() { # target port server-pid ready-ms meta...
   local target=$1 port=$2 server_pid=$3 ready_ms=$4 log limit
   log=$(ws_log "$target" WebSocketBroadcast)
   shift 4
-  progress "[$STEP/$TOTAL_STEPS] $target: WebSocketBroadcast$(ws_round_of) ($WS_SESSIONS sessions over ${WS_RAMP_SECONDS}s, $WS_BROADCASTS broadcasts x $WS_MESSAGES messages, scale $SCALE)"
-  limit=$(( $(sim_limit $((WS_RAMP_SECONDS + WS_BROADCASTS * WS_GAP_SECONDS + WS_DRAIN_SECONDS))) + 180 ))
+  progress "[$STEP/$TOTAL_STEPS] $target: WebSocketBroadcast$(ws_round_of) ($WS_SESSIONS sessions over ${WS_RAMP_SECONDS}s, $WS_WARMUP_BROADCASTS warm-up and $WS_BROADCASTS measured broadcasts x $WS_MESSAGES messages, scale $SCALE)"
+  limit=$(( $(sim_limit $((WS_RAMP_SECONDS + (WS_WARMUP_BROADCASTS + WS_BROADCASTS) * WS_GAP_SECONDS \
+    + 2 * WS_DRAIN_SECONDS))) + 180 ))
   # shellcheck disable=SC2046 # no local addresses, no heap collection: no argument
   run_gatling "$target" "$port" WebSocketBroadcast WebSocketBroadcast "$limit" "$log" -Dsessions="$WS_SESSIONS" \
     -DrampSeconds="$WS_RAMP_SECONDS" -Dbroadcasts="$WS_BROADCASTS" -Dmessages="$WS_MESSAGES" -Dsize="$WS_SIZE" \
-    -DgapSeconds="$WS_GAP_SECONDS" -DdrainSeconds="$WS_DRAIN_SECONDS" $(ws_local_addresses) \
+    -DgapSeconds="$WS_GAP_SECONDS" -DdrainSeconds="$WS_DRAIN_SECONDS" -DwarmUpBroadcasts="$WS_WARMUP_BROADCASTS" \
+    $(ws_local_addresses) \
     $(ws_heap_collection "$server_pid")
   record wsbroadcast "$log" "$@" "${MEASURED[@]}" simulation=WebSocketBroadcast ready_ms="$ready_ms" \
     ${ROUND:+round=$ROUND}

@@ -28,14 +28,24 @@ final class DeliveryLog {
     /** Per broadcast start (epoch microseconds): the latest receipt, epoch milliseconds. */
     private final Map<Long, LongAccumulator> lastDelivery = new ConcurrentHashMap<>();
 
+    /** Broadcasts that started before this (epoch microseconds) warm up: counted, not measured. */
+    private volatile long measuredFromMicros = Long.MAX_VALUE;
+
+    private final LongAdder warmUpDeliveries = new LongAdder();
+
     /**
      * Records one message received at {@code receivedMillis} (epoch ms). A message that is not a broadcast message
-     * ({@code broadcast <sequence> <epoch-micros> ...}, written by the sample app) counts as malformed.
+     * ({@code broadcast <sequence> <epoch-micros> ...}, written by the sample app) counts as malformed; one of a
+     * broadcast that started before {@link #measureFrom} only counts as a warm-up delivery.
      */
     void record(String text, long receivedMillis) {
         long startMicros = broadcastStart(text);
         if (startMicros < 0) {
             this.malformed.increment();
+            return;
+        }
+        if (startMicros < this.measuredFromMicros) {
+            this.warmUpDeliveries.increment();
             return;
         }
         long millis = Math.max(0, Math.round((receivedMillis * 1000.0 - startMicros) / 1000.0));
@@ -56,8 +66,17 @@ final class DeliveryLog {
         return Long.parseLong(parts[2]);
     }
 
+    /** Until this is called every broadcast warms up; from then on those that start at or after it are measured. */
+    void measureFrom(long epochMicros) {
+        this.measuredFromMicros = epochMicros;
+    }
+
     long deliveries() {
         return this.deliveries.sum();
+    }
+
+    long warmUpDeliveries() {
+        return this.warmUpDeliveries.sum();
     }
 
     long malformed() {
