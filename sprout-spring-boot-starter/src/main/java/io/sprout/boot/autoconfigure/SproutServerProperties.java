@@ -29,8 +29,11 @@ public class SproutServerProperties {
      */
     private ThreadType threadType;
 
-    /** Platform worker threads in the fixed pool; ignored for virtual threads. */
-    private int threadPoolSize = 200;
+    /**
+     * Platform worker threads in the fixed pool; ignored for virtual threads. Defaults to 200 under Spring MVC, whose
+     * handlers block, and to twice the available processors, at least 4, under WebFlux, whose handlers do not.
+     */
+    private Integer threadPoolSize;
 
     /** Requests that may wait for a platform worker; beyond it the server answers 503. */
     private int workerQueueCapacity = 10_000;
@@ -145,11 +148,11 @@ public class SproutServerProperties {
         this.threadType = threadType;
     }
 
-    public int getThreadPoolSize() {
+    public Integer getThreadPoolSize() {
         return threadPoolSize;
     }
 
-    public void setThreadPoolSize(int threadPoolSize) {
+    public void setThreadPoolSize(Integer threadPoolSize) {
         this.threadPoolSize = threadPoolSize;
     }
 

@@ -125,7 +125,7 @@ public final class SproutWebServerFactoryCustomizer
             ServerConfig.Builder builder = base.toBuilder()
                     .executionMode(p.getExecutionMode())
                     .threadType(threadType())
-                    .threadPoolSize(p.getThreadPoolSize())
+                    .threadPoolSize(p.getThreadPoolSize() != null ? p.getThreadPoolSize() : base.threadPoolSize())
                     .workerQueueCapacity(p.getWorkerQueueCapacity())
                     .acceptBacklog(p.getAcceptBacklog())
                     .socketSendBuffer(toInt(p.getSocketSendBuffer().toBytes()))

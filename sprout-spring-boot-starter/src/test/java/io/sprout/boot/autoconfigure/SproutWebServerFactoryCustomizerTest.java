@@ -113,6 +113,7 @@ class SproutWebServerFactoryCustomizerTest {
         // The properties without a default: unset, the customizer leaves the fields alone.
         sprout.setSelectorThreads(3);
         sprout.setMaxConnections(3);
+        sprout.setThreadPoolSize(3);
         SproutServletWebServerFactory factory = new SproutServletWebServerFactory();
         factory.setServerConfig(marked);
 
@@ -152,6 +153,26 @@ class SproutWebServerFactoryCustomizerTest {
                     assertThat(e.getCause()).isInstanceOfSatisfying(InvalidConfigException.class,
                             cause -> assertThat(cause.field()).isEqualTo("threadPoolSize"));
                 });
+    }
+
+    @Test
+    void anUnsetPoolSizeKeepsEachFactorysDefaultAndASetOneAppliesToBoth() {
+        SproutServletWebServerFactory servlet = new SproutServletWebServerFactory();
+        SproutReactiveWebServerFactory reactive = new SproutReactiveWebServerFactory();
+        customizer(new ServerProperties(), new SproutServerProperties()).customize(servlet);
+        customizer(new ServerProperties(), new SproutServerProperties()).customize(reactive);
+        assertThat(servlet.getServerConfig().threadPoolSize()).isEqualTo(200);
+        assertThat(reactive.getServerConfig().threadPoolSize())
+                .isEqualTo(Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+
+        SproutServerProperties sized = new SproutServerProperties();
+        sized.setThreadPoolSize(42);
+        SproutServletWebServerFactory sizedServlet = new SproutServletWebServerFactory();
+        SproutReactiveWebServerFactory sizedReactive = new SproutReactiveWebServerFactory();
+        customizer(new ServerProperties(), sized).customize(sizedServlet);
+        customizer(new ServerProperties(), sized).customize(sizedReactive);
+        assertThat(sizedServlet.getServerConfig().threadPoolSize()).isEqualTo(42);
+        assertThat(sizedReactive.getServerConfig().threadPoolSize()).isEqualTo(42);
     }
 
     /** A configured value carried over as it is, not a time anything is measured against. */
