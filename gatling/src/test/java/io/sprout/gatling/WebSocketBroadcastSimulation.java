@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 import io.gatling.http.action.ws.WsInboundMessage;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -108,12 +109,7 @@ public class WebSocketBroadcastSimulation extends Simulation {
                 .check(status().is(200), jsonPath("$.subscribers").ofInt().saveAs("subscribed"))))
             .repeat(this.warmUpBroadcasts)
             .on(broadcast(trigger, this.warmUpExpected))
-            .exec(session -> {
-                this.deadline.set(System.currentTimeMillis() + this.drain.toMillis());
-                return session;
-            })
-            .asLongAs(session -> this.deliveries.warmUpDeliveries() < this.warmUpExpected.sum() && beforeDeadline())
-            .on(pause(Duration.ofMillis(500)))
+            .exec(awaitDeliveries(this.deliveries::warmUpDeliveries, this.warmUpExpected))
             .exec(session -> {
                 this.serverHeap.collect();
                 this.deliveries.measureFrom(ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
@@ -122,12 +118,7 @@ public class WebSocketBroadcastSimulation extends Simulation {
             .pause(Duration.ofSeconds(2))
             .repeat(this.broadcasts)
             .on(broadcast(trigger, this.expected))
-            .exec(session -> {
-                this.deadline.set(System.currentTimeMillis() + this.drain.toMillis());
-                return session;
-            })
-            .asLongAs(session -> this.deliveries.deliveries() < this.expected.sum() && beforeDeadline())
-            .on(pause(Duration.ofMillis(500)))
+            .exec(awaitDeliveries(this.deliveries::deliveries, this.expected))
             .exec(session -> {
                 this.done.set(true);
                 return session;
@@ -164,6 +155,15 @@ public class WebSocketBroadcastSimulation extends Simulation {
             into.add((long) session.getInt("recipients") * this.messages);
             return session;
         }).pause(this.gap);
+    }
+
+    /** Waits, at most {@code drainSeconds}, until {@code delivered} reaches what the server reported. */
+    private ChainBuilder awaitDeliveries(LongSupplier delivered, LongAdder expected) {
+        return exec(session -> {
+            this.deadline.set(System.currentTimeMillis() + this.drain.toMillis());
+            return session;
+        }).asLongAs(session -> delivered.getAsLong() < expected.sum() && beforeDeadline())
+            .on(pause(Duration.ofMillis(500)));
     }
 
     private boolean beforeDeadline() {
