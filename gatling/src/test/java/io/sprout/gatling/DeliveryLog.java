@@ -1,5 +1,7 @@
 package io.sprout.gatling;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -36,7 +38,7 @@ final class DeliveryLog {
     /**
      * Records one message received at {@code receivedMillis} (epoch ms). A message that is not a broadcast message
      * ({@code broadcast <sequence> <epoch-micros> ...}, written by the sample app) counts as malformed; one of a
-     * broadcast that started before {@link #measureFrom} only counts as a warm-up delivery.
+     * broadcast that started before {@link #measureFromNow} only counts as a warm-up delivery.
      */
     void record(String text, long receivedMillis) {
         long startMicros = broadcastStart(text);
@@ -66,9 +68,9 @@ final class DeliveryLog {
         return Long.parseLong(parts[2]);
     }
 
-    /** Until this is called every broadcast warms up; from then on those that start at or after it are measured. */
-    void measureFrom(long epochMicros) {
-        this.measuredFromMicros = epochMicros;
+    /** Until this is called every broadcast warms up; from then on those that start from now on are measured. */
+    void measureFromNow() {
+        this.measuredFromMicros = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
     }
 
     long deliveries() {

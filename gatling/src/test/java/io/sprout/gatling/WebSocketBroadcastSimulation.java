@@ -1,8 +1,6 @@
 package io.sprout.gatling;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -112,7 +110,7 @@ public class WebSocketBroadcastSimulation extends Simulation {
             .exec(awaitDeliveries(this.deliveries::warmUpDeliveries, this.warmUpExpected))
             .exec(session -> {
                 this.serverHeap.collect();
-                this.deliveries.measureFrom(ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
+                this.deliveries.measureFromNow();
                 return session;
             })
             .pause(Duration.ofSeconds(2))

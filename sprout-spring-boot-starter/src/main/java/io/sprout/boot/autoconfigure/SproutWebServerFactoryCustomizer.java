@@ -125,7 +125,6 @@ public final class SproutWebServerFactoryCustomizer
             ServerConfig.Builder builder = base.toBuilder()
                     .executionMode(p.getExecutionMode())
                     .threadType(threadType())
-                    .threadPoolSize(p.getThreadPoolSize() != null ? p.getThreadPoolSize() : base.threadPoolSize())
                     .workerQueueCapacity(p.getWorkerQueueCapacity())
                     .acceptBacklog(p.getAcceptBacklog())
                     .socketSendBuffer(toInt(p.getSocketSendBuffer().toBytes()))
@@ -146,6 +145,10 @@ public final class SproutWebServerFactoryCustomizer
                             .withRequestBody(p.getRequestBodyTimeout()))
                     .minDataRates(new MinDataRates(p.getMinHeadDataRate(), p.getMinHeadDataRateGracePeriod(),
                             p.getMinBodyDataRate(), p.getMinBodyDataRateGracePeriod()));
+            // Unset, these keep the factory's default (the reactive factory's pool is smaller than the servlet one's).
+            if (p.getThreadPoolSize() != null) {
+                builder.threadPoolSize(p.getThreadPoolSize());
+            }
             if (p.getSelectorThreads() != null) {
                 builder.selectorThreads(p.getSelectorThreads());
             }
