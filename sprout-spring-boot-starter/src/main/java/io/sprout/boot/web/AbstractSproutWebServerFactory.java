@@ -32,7 +32,7 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
     private final List<SproutServerConfigCustomizer> configCustomizers = new ArrayList<>();
     private final List<Integer> additionalPorts = new ArrayList<>();
     private final WebSocketStats webSocketStats = new WebSocketStats();
-    private ServerConfig serverConfig = ServerConfig.builder().build();
+    private ServerConfig serverConfig;
     private int maxHttpRequestHeaderSize = -1;
     private Duration tlsHandshakeTimeout = TlsConfig.DEFAULT_HANDSHAKE_TIMEOUT;
     private Http2Config http2Config;
@@ -40,11 +40,25 @@ public abstract class AbstractSproutWebServerFactory extends AbstractConfigurabl
     private WarmUp warmUp;
     private boolean useForwardHeaders;
 
+    /** With the engine's default options. */
     protected AbstractSproutWebServerFactory() {
+        this(ServerConfig.builder().build());
     }
 
+    /** With the engine's default options. */
     protected AbstractSproutWebServerFactory(int port) {
+        this(port, ServerConfig.builder().build());
+    }
+
+    /** @param defaults the engine options until {@link #setServerConfig} replaces them */
+    protected AbstractSproutWebServerFactory(ServerConfig defaults) {
+        this.serverConfig = defaults;
+    }
+
+    /** @param defaults the engine options until {@link #setServerConfig} replaces them */
+    protected AbstractSproutWebServerFactory(int port, ServerConfig defaults) {
         super(port);
+        this.serverConfig = defaults;
     }
 
     /**

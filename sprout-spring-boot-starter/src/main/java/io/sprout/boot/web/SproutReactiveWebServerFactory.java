@@ -26,12 +26,11 @@ public class SproutReactiveWebServerFactory extends AbstractSproutWebServerFacto
         implements ConfigurableReactiveWebServerFactory {
 
     public SproutReactiveWebServerFactory() {
-        setServerConfig(reactiveDefaults());
+        super(reactiveDefaults());
     }
 
     public SproutReactiveWebServerFactory(int port) {
-        super(port);
-        setServerConfig(reactiveDefaults());
+        super(port, reactiveDefaults());
     }
 
     /**
