@@ -26,7 +26,6 @@ import jakarta.servlet.http.Part;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.io.UnsupportedEncodingException;
 import java.nio.charset.Charset;
@@ -54,8 +53,6 @@ import java.util.Map;
  */
 public final class SproutRequest implements HttpServletRequest {
 
-    private enum Input { NONE, STREAM, READER }
-
     private final HttpRequest engine;
     private final ExchangeEnvironment environment;
     private final boolean useForwardHeaders;
@@ -66,12 +63,9 @@ public final class SproutRequest implements HttpServletRequest {
     private SproutResponse response;
     private DispatchState dispatch;
     private Map<String, List<String>> parameters;
-    private String characterEncoding;
-    private Input input = Input.NONE;
-    private ServletInput body;
-    private HttpUpgradeHandler upgradeHandler;
-    private ConnectionTakeover takeover;
-    private BufferedReader reader;
+    private final BodyInput input;
+    /** Made when the application upgrades; most requests do not. */
+    private ProtocolUpgrade upgrade;
     private List<Cookie> cookies;
     private List<Locale> locales;
     private final RequestSession session;
@@ -95,6 +89,7 @@ public final class SproutRequest implements HttpServletRequest {
         this.useForwardHeaders = useForwardHeaders;
         this.requestId = environment.nextRequestId();
         this.session = new RequestSession(environment, this);
+        this.input = new BodyInput(this, environment.requestCharacterEncoding());
     }
 
     void response(SproutResponse value) {
@@ -164,43 +159,14 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public String getCharacterEncoding() {
-        if (characterEncoding != null) {
-            return characterEncoding;
-        }
-        String fromType = charsetParameter(getContentType());
-        return fromType != null ? fromType : environment.requestCharacterEncoding();
+        return input.characterEncoding();
     }
 
-    private static String charsetParameter(String contentType) {
-        if (contentType == null) {
-            return null;
-        }
-        for (String parameter : contentType.split(";")) {
-            String trimmed = parameter.trim();
-            if (trimmed.toLowerCase(Locale.ROOT).startsWith("charset=")) {
-                return trimmed.substring("charset=".length()).replace("\"", "");
-            }
-        }
-        return null;
-    }
-
+    /** Ignored once parameters were parsed or the reader made: both decoded with the encoding they had then. */
     @Override
     public void setCharacterEncoding(String encoding) throws UnsupportedEncodingException {
-        if (reader != null || parameters != null) {
-            return;
-        }
-        if (!Charset.isSupported(encoding)) {
-            throw new UnsupportedEncodingException(encoding);
-        }
-        characterEncoding = encoding;
-    }
-
-    private Charset charset() {
-        String encoding = getCharacterEncoding();
-        try {
-            return encoding == null ? StandardCharsets.ISO_8859_1 : Charset.forName(encoding);
-        } catch (IllegalArgumentException e) {
-            return StandardCharsets.ISO_8859_1;
+        if (parameters == null) {
+            input.characterEncoding(encoding);
         }
     }
 
@@ -222,31 +188,17 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public ServletInputStream getInputStream() {
-        if (input == Input.READER) {
-            throw new IllegalStateException("getReader() has already been called for this request");
-        }
-        input = Input.STREAM;
-        return body();
+        return input.stream();
     }
 
     /** The engine's refusal of the request body that a read threw, however the application handled it; or null. */
     public RequestBodyException bodyRejection() {
-        return body == null ? null : body.rejection();
-    }
-
-    private ServletInput body() {
-        if (body == null) {
-            body = new ServletInput(engine.body(),
-                    () -> isAsyncStarted() || upgradeHandler != null ? engineExchange() : null, this::inContainer);
-        }
-        return body;
+        return input.rejection();
     }
 
     /** Non-blocking reading failed: a {@link jakarta.servlet.ReadListener} hears {@code onError}. Container only. */
     public void bodyFailed(Throwable cause) {
-        if (body != null) {
-            body.failed(cause);
-        }
+        input.failed(cause);
     }
 
     /** Runs an application callback from a container task with the application's class loader. */
@@ -261,6 +213,11 @@ public final class SproutRequest implements HttpServletRequest {
         }
     }
 
+    /** The engine exchange when a read listener may be set: async has started or a handler upgraded; else null. */
+    AsyncExchange readListenerExchange() {
+        return isAsyncStarted() || upgrade != null && upgrade.toHandlerRequested() ? engineExchange() : null;
+    }
+
     /**
      * The engine exchange, suspended on first use: the first {@code startAsync()} or {@code upgrade()} runs on the
      * engine's handler thread, which is where the engine allows suspending. Container only.
@@ -272,14 +229,7 @@ public final class SproutRequest implements HttpServletRequest {
 
     @Override
     public BufferedReader getReader() {
-        if (input == Input.STREAM) {
-            throw new IllegalStateException("getInputStream() has already been called for this request");
-        }
-        if (reader == null) {
-            reader = new BufferedReader(new InputStreamReader(body(), charset()));
-        }
-        input = Input.READER;
-        return reader;
+        return input.reader();
     }
 
     @Override
@@ -332,10 +282,11 @@ public final class SproutRequest implements HttpServletRequest {
         String lower = type.toLowerCase(Locale.ROOT);
         try {
             if (lower.startsWith("application/x-www-form-urlencoded") && requestLineMethod().equals("POST")
-                    && input == Input.NONE) {
-                FormParameters.parse(new String(getInputStream().readAllBytes(), charset()), charset(), into);
+                    && input.untouched()) {
+                Charset charset = input.charset();
+                FormParameters.parse(new String(getInputStream().readAllBytes(), charset), charset, into);
             } else if (lower.startsWith("multipart/form-data") && dispatch != null
-                    && dispatch.multipartConfig() != null && (parts != null && parts.parsed() || input == Input.NONE)) {
+                    && dispatch.multipartConfig() != null && (parts != null && parts.parsed() || input.untouched())) {
                 getParts();
                 parts.formFieldsInto(into);
             }
@@ -711,11 +662,8 @@ public final class SproutRequest implements HttpServletRequest {
         if (parts == null) {
             parts = new RequestParts();
         }
-        if (!parts.parsed() && config != null) {
-            input = Input.STREAM;
-        }
-        return parts.get(config, getContentType(), body(), engine.contentLength(), charset(),
-                environment.tempDirectory());
+        return parts.get(config, getContentType(), input.forContainer(!parts.parsed() && config != null),
+                engine.contentLength(), input.charset(), environment.tempDirectory());
     }
 
     @Override
@@ -734,22 +682,7 @@ public final class SproutRequest implements HttpServletRequest {
      */
     @Override
     public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws ServletException {
-        if (upgradeHandler != null) {
-            throw new IllegalStateException("upgrade() has already been called for this request");
-        }
-        if (response.isCommitted()) {
-            throw new IllegalStateException("Cannot upgrade: the response is already committed");
-        }
-        T handler;
-        try {
-            handler = handlerClass.getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new ServletException("Cannot create the HttpUpgradeHandler " + handlerClass.getName(), e);
-        }
-        engineExchange();
-        response.setStatus(HttpServletResponse.SC_SWITCHING_PROTOCOLS);
-        upgradeHandler = handler;
-        return handler;
+        return upgrade().toHandler(handlerClass, response);
     }
 
     /** The engine's request, for a protocol that checks its own handshake before {@link #takeOver}. */
@@ -764,33 +697,24 @@ public final class SproutRequest implements HttpServletRequest {
      * still go out with the {@code 101}. Container only.
      */
     public void takeOver(ConnectionTakeover protocol) {
-        if (upgradeHandler != null || takeover != null) {
-            throw new IllegalStateException("upgrade() has already been called for this request");
-        }
-        if (response.isCommitted()) {
-            throw new IllegalStateException("Cannot upgrade: the response is already committed");
-        }
-        engineExchange();
-        response.setStatus(HttpServletResponse.SC_SWITCHING_PROTOCOLS);
-        takeover = protocol;
+        upgrade().toTakeover(protocol, response);
     }
 
     /** Whether {@code upgrade()} was called: the connection goes to the handler once the dispatch returns. */
     public boolean upgrading() {
-        return upgradeHandler != null || takeover != null;
+        return upgrade != null && upgrade.requested();
     }
 
     /** Sends the 101 and gives the raw connection to the upgrade handler. Container only, after the dispatch. */
     public void upgradeConnection() throws IOException {
-        if (takeover != null) {
-            takeover.takeOver(engine, response.engine());
-            return;
+        upgrade.carryOut(response);
+    }
+
+    private ProtocolUpgrade upgrade() {
+        if (upgrade == null) {
+            upgrade = new ProtocolUpgrade(this);
         }
-        AsyncExchange exchange = engineExchange();
-        exchange.upgrade();
-        UpgradedConnection connection = new UpgradedConnection(this, response, exchange, upgradeHandler);
-        exchange.onEnd(cause -> connection.ended());
-        inContainer(() -> upgradeHandler.init(connection));
+        return upgrade;
     }
 
     @Override
@@ -807,6 +731,6 @@ public final class SproutRequest implements HttpServletRequest {
     public boolean isTrailerFieldsReady() {
         // A body of known length has no trailers over HTTP/1.1; over HTTP/2 any body may end with them.
         long length = engine.contentLength();
-        return length == 0 || length > 0 && !"HTTP/2.0".equals(getProtocol()) || body != null && body.isFinished();
+        return length == 0 || length > 0 && !"HTTP/2.0".equals(getProtocol()) || input.finished();
     }
 }
