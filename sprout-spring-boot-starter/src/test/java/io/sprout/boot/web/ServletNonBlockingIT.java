@@ -192,6 +192,38 @@ class ServletNonBlockingIT {
     }
 
     @Test
+    void refusesASecondUpgradeAndKeepsTheFirst() throws Exception {
+        EchoUpgrade.destroyed = new CountDownLatch(1);
+        AtomicReference<String> refusal = new AtomicReference<>();
+        start("/upgrade", new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException,
+                    jakarta.servlet.ServletException {
+                resp.setHeader("Upgrade", "echo");
+                resp.setHeader("Connection", "Upgrade");
+                req.upgrade(EchoUpgrade.class);
+                try {
+                    req.upgrade(EchoUpgrade.class);
+                } catch (IllegalStateException expected) {
+                    refusal.set(expected.getMessage());
+                }
+            }
+        });
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            out.write(("GET /upgrade HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\nping")
+                    .getBytes(StandardCharsets.US_ASCII));
+            assertThat(readHead(in)).startsWith("HTTP/1.1 101 ");
+            assertThat(readExactly(in, 4)).isEqualTo("ping");
+        }
+        assertThat(refusal.get()).isEqualTo("upgrade() has already been called for this request");
+        assertThat(EchoUpgrade.destroyed.await(10, TimeUnit.SECONDS)).as("destroy() was called once").isTrue();
+    }
+
+    @Test
     void stoppingTheServerTellsAPendingCycleOnErrorThenOnComplete() throws Exception {
         List<String> events = new CopyOnWriteArrayList<>();
         CountDownLatch started = new CountDownLatch(1);

@@ -682,7 +682,7 @@ public final class SproutRequest implements HttpServletRequest {
      */
     @Override
     public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws ServletException {
-        return upgrade().toHandler(handlerClass, response);
+        return protocolUpgrade().toHandler(handlerClass, response);
     }
 
     /** The engine's request, for a protocol that checks its own handshake before {@link #takeOver}. */
@@ -697,7 +697,7 @@ public final class SproutRequest implements HttpServletRequest {
      * still go out with the {@code 101}. Container only.
      */
     public void takeOver(ConnectionTakeover protocol) {
-        upgrade().toTakeover(protocol, response);
+        protocolUpgrade().toTakeover(protocol, response);
     }
 
     /** Whether {@code upgrade()} was called: the connection goes to the handler once the dispatch returns. */
@@ -710,7 +710,7 @@ public final class SproutRequest implements HttpServletRequest {
         upgrade.carryOut(response);
     }
 
-    private ProtocolUpgrade upgrade() {
+    private ProtocolUpgrade protocolUpgrade() {
         if (upgrade == null) {
             upgrade = new ProtocolUpgrade(this);
         }
