@@ -20,7 +20,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -163,27 +162,13 @@ class ServletNonBlockingIT {
 
     @Test
     void upgradeHandsTheConnectionAndTheBytesAfterTheHeadToTheHandler() throws Exception {
-        EchoUpgrade.destroyed = new CountDownLatch(1);
-        start("/upgrade", new HttpServlet() {
-            @Override
-            protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException,
-                    jakarta.servlet.ServletException {
-                resp.setHeader("Upgrade", "echo");
-                resp.setHeader("Connection", "Upgrade");
-                req.upgrade(EchoUpgrade.class);
-            }
-        });
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
-            socket.setSoTimeout(30_000);
-            OutputStream out = socket.getOutputStream();
+        startEchoUpgrade(request -> { });
+        try (Socket socket = upgradeRequest("hello")) {
             InputStream in = socket.getInputStream();
-            out.write(("GET /upgrade HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\nhello")
-                    .getBytes(StandardCharsets.US_ASCII));
             String head = readHead(in);
             assertThat(head).startsWith("HTTP/1.1 101 ").contains("Upgrade: echo").contains("Connection: Upgrade");
             assertThat(readExactly(in, 5)).isEqualTo("hello");
-            out.write("world".getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write("world".getBytes(StandardCharsets.US_ASCII));
             assertThat(readExactly(in, 5)).isEqualTo("world");
             socket.shutdownOutput();
             assertThat(in.read()).as("the handler closes after the client's end").isEqualTo(-1);
@@ -193,8 +178,30 @@ class ServletNonBlockingIT {
 
     @Test
     void refusesASecondUpgradeAndKeepsTheFirst() throws Exception {
-        EchoUpgrade.destroyed = new CountDownLatch(1);
         AtomicReference<String> refusal = new AtomicReference<>();
+        startEchoUpgrade(request -> {
+            try {
+                request.upgrade(EchoUpgrade.class);
+            } catch (IllegalStateException expected) {
+                refusal.set(expected.getMessage());
+            }
+        });
+        try (Socket socket = upgradeRequest("ping")) {
+            InputStream in = socket.getInputStream();
+            assertThat(readHead(in)).startsWith("HTTP/1.1 101 ");
+            assertThat(readExactly(in, 4)).isEqualTo("ping");
+        }
+        assertThat(refusal.get()).isEqualTo("upgrade() has already been called for this request");
+        assertThat(EchoUpgrade.destroyed.await(10, TimeUnit.SECONDS)).as("destroy() was called").isTrue();
+    }
+
+    /** What a servlet does with its request after it has upgraded it to {@link EchoUpgrade}. */
+    private interface AfterUpgrade {
+        void accept(HttpServletRequest request) throws IOException, jakarta.servlet.ServletException;
+    }
+
+    private void startEchoUpgrade(AfterUpgrade after) {
+        EchoUpgrade.destroyed = new CountDownLatch(1);
         start("/upgrade", new HttpServlet() {
             @Override
             protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException,
@@ -202,25 +209,19 @@ class ServletNonBlockingIT {
                 resp.setHeader("Upgrade", "echo");
                 resp.setHeader("Connection", "Upgrade");
                 req.upgrade(EchoUpgrade.class);
-                try {
-                    req.upgrade(EchoUpgrade.class);
-                } catch (IllegalStateException expected) {
-                    refusal.set(expected.getMessage());
-                }
+                after.accept(req);
             }
         });
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
-            socket.setSoTimeout(30_000);
-            OutputStream out = socket.getOutputStream();
-            InputStream in = socket.getInputStream();
-            out.write(("GET /upgrade HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\nping")
-                    .getBytes(StandardCharsets.US_ASCII));
-            assertThat(readHead(in)).startsWith("HTTP/1.1 101 ");
-            assertThat(readExactly(in, 4)).isEqualTo("ping");
-        }
-        assertThat(refusal.get()).isEqualTo("upgrade() has already been called for this request");
-        assertThat(EchoUpgrade.destroyed.await(10, TimeUnit.SECONDS)).as("destroy() was called once").isTrue();
+    }
+
+    /** A connection that has sent an upgrade request to /upgrade and, right behind its head, {@code firstBytes}. */
+    private Socket upgradeRequest(String firstBytes) throws IOException {
+        Socket socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
+        socket.setSoTimeout(30_000);
+        socket.getOutputStream().write(("GET /upgrade HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\n"
+                + "Upgrade: echo\r\n\r\n" + firstBytes).getBytes(StandardCharsets.US_ASCII));
+        return socket;
     }
 
     @Test
