@@ -1,27 +1,33 @@
 #!/usr/bin/env bash
 # Throughput of the engine's hello server in all four combinations against nginx, in one interleaved run.
 #
-#   sprout-engine/bench/hello-wrk.sh [duration-seconds] [rounds]
+#   sprout-engine/bench/hello-wrk.sh [window-seconds] [rounds]
 #
 # Each server is pinned to CPU 0 and wrk (-t1 -c50, keep-alive) to CPU 1. Every round measures every target once,
-# in order, after a warm-up of the same length, so drift on this noisy 2-core machine hits all targets alike.
-# Prints req/s per round, the median, and the ratio of each median to nginx's. Loopback only; bounded in time.
+# in order, so drift on this noisy 2-core machine hits all targets alike. A JVM is measured only once its JIT has
+# settled, as gatling/ab-wrk.sh does: after one warm-up window it keeps warming in windows of the same length until
+# the compiler threads used under JIT_SETTLED_PERMILLE (20) ms per second of the last one, at most WARMUP_MAX (300) s.
+# A fixed 10 s warm-up measured JVMs still compiling: the same nio-platform server served 92,530, 104,361, 136,603
+# and 139,922 req/s in four 10 s windows in a row. nginx gets one window of the same length.
+# Prints req/s per round, the median, the ratio of each median to nginx's, and refuses (marks, does not quote) a
+# median whose rounds spread by more than MAX_SPREAD_PERCENT (10) of it, by the runner's rule (verdict.py). A wrk
+# that fails, or prints no rate, fails the run. Loopback only; bounded in time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 DURATION=${1:-10}
 ROUNDS=${2:-3}
+: "${JIT_SETTLED_PERMILLE:=20}" "${WARMUP_MAX:=300}" "${MAX_SPREAD_PERCENT:=10}"
 PORT=18088
 JAR=sprout-engine/target/sprout-engine-0.1.0-SNAPSHOT.jar
 JAVA_FLAGS=(-Xms512m -Xmx512m -XX:+UseParallelGC)
 
-need() { command -v "$1" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$2" >/dev/null; }; }
-need wrk wrk
-need nginx nginx-light
-if [ -z "${JAVA_HOME:-}" ]; then
-  JAVA_HOME=$(ls -d /usr/lib/jvm/*25* /usr/lib/jvm/*21* 2>/dev/null | head -1 || true)
-fi
-export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
+START_EPOCH=$(date +%s)
+# The runners' shared functions: need_package, find_jdk, jit_cpu_ms (sourcing only defines them).
+source gatling/scripts/bench-lib.sh
+need_package wrk wrk
+need_package nginx nginx-light
+find_jdk
 [ -f "$JAR" ] || ./mvnw -B -q -ntp -pl sprout-engine package -DskipTests
 
 work=$(mktemp -d)
@@ -69,8 +75,30 @@ stop_target() {
   server_pid=""
 }
 
-measure() {
-  taskset -c 1 wrk -t1 -c50 -d"${DURATION}s" "http://127.0.0.1:$PORT/" | awk '/Requests\/sec/ {print $2}'
+measure() { # prints req/s; fails the run when wrk fails or prints no rate
+  local out rps
+  out=$(timeout --kill-after=10 $((DURATION + 30)) taskset -c 1 wrk -t1 -c50 -d"${DURATION}s" \
+    "http://127.0.0.1:$PORT/") || die "wrk failed (exit $?) against $target"
+  rps=$(awk '/Requests\/sec/ {print $2}' <<< "$out")
+  [ -n "$rps" ] || die "wrk printed no rate against $target: $out"
+  echo "$rps"
+}
+
+# Warms the target until its JIT compiler threads are nearly idle (a JVM only); prints the seconds it took.
+warm_up() {
+  local warmed=0 before used
+  while :; do
+    before=$(jit_cpu_ms "$server_pid")
+    measure >/dev/null
+    warmed=$((warmed + DURATION))
+    used=$(( $(jit_cpu_ms "$server_pid") - before ))
+    [ "$target" = nginx ] || [ "$used" -lt $((JIT_SETTLED_PERMILLE * DURATION)) ] && break
+    if [ "$warmed" -ge "$WARMUP_MAX" ]; then
+      echo "WARNING: $target's JIT was still compiling after ${warmed}s ($used ms in the last window)" >&2
+      break
+    fi
+  done
+  echo "$warmed"
 }
 
 targets=(nginx nio-platform nio-virtual hybrid-platform hybrid-virtual)
@@ -78,22 +106,40 @@ declare -A results
 for round in $(seq 1 "$ROUNDS"); do
   for target in "${targets[@]}"; do
     start_target "$target"
-    measure >/dev/null
+    warmed=$(warm_up)
     rps=$(measure)
     stop_target
     results[$target]="${results[$target]:-} $rps"
-    printf 'round %d  %-16s %10s req/s\n' "$round" "$target" "$rps"
+    printf 'round %d  %-16s %10s req/s  (after %s s of warm-up)\n' "$round" "$target" "$rps" "$warmed"
   done
 done
 
-median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-nginx_median=$(echo "${results[nginx]}" | median)
+# The median of each target's rounds, its ratio to nginx's, and the runner's spread verdict (verdict.py).
+report() {
+  python3 -B - "$MAX_SPREAD_PERCENT" "${targets[@]}" <<PY
+import statistics, sys
+sys.path.insert(0, "gatling/scripts")
+import verdict
+limit, targets = sys.argv[1], sys.argv[2:]
+rounds = {$(for t in "${targets[@]}"; do printf '"%s": [%s], ' "$t" "$(echo ${results[$t]} | tr ' ' ',')"; done)}
+nginx = statistics.median(rounds["nginx"])
+nginx_refusal = verdict.rounds_refusal(rounds["nginx"], limit)
+print("| target | rounds req/s | median req/s | vs nginx |")
+print("|---|---|---:|---:|")
+for target in targets:
+    values = rounds[target]
+    median = statistics.median(values)
+    refusal = verdict.rounds_refusal(values, limit)
+    if not refusal and target != "nginx" and nginx_refusal:
+        refusal = "nginx's " + nginx_refusal
+    ratio = f"{median / nginx:.2f}"
+    cells = (f"{median:,.0f}", ratio) if not refusal else (f"[{median:,.0f}]", f"[{ratio}]: refused, {refusal}")
+    print(f"| {target} | {', '.join(f'{v:,.0f}' for v in values)} | {cells[0]} | {cells[1]} |")
+PY
+}
 echo
-echo "| target | median req/s | vs nginx |"
-echo "|---|---:|---:|"
-for target in "${targets[@]}"; do
-  m=$(echo "${results[$target]}" | median)
-  printf '| %s | %.0f | %.2f |\n' "$target" "$m" "$(echo "$m / $nginx_median" | bc -l)"
-done
+report
 echo
-echo "JVM flags: ${JAVA_FLAGS[*]}; server on CPU 0, wrk -t1 -c50 on CPU 1; ${DURATION}s warm-up + ${DURATION}s per measurement; $ROUNDS rounds."
+echo "JVM flags: ${JAVA_FLAGS[*]}; server on CPU 0, wrk -t1 -c50 on CPU 1; ${DURATION}s windows, JVMs warmed"
+echo "until their JIT used < ${JIT_SETTLED_PERMILLE} ms/s (at most ${WARMUP_MAX}s); $ROUNDS rounds; medians in brackets"
+echo "refused: their rounds spread by more than ${MAX_SPREAD_PERCENT} % of the median."
