@@ -18,7 +18,8 @@ import java.util.List;
  * @param threadPoolSize platform workers in the fixed pool (default 200); ignored for virtual threads
  * @param workerQueueCapacity tasks that may wait for a platform worker (default 10,000); beyond it: 503 and close
  * @param selectorThreads event loops, in either execution mode (default one per core)
- * @param acceptBacklog the listen backlog (default 1024; the JDK's 50 drops connection bursts)
+ * @param acceptBacklog the listen backlog (default {@link #defaultAcceptBacklog()}: as deep as the kernel allows; the
+ *     JDK's 50, and even 1024, drop connection bursts)
  * @param socketSendBuffer {@code SO_SNDBUF} of every accepted connection in bytes, or 0 to leave it to the OS
  *     (default 512 KiB). A fixed size turns off the kernel's send-buffer auto-tuning (Linux grows each buffer to
  *     4 MiB by default), which bounds the kernel memory and the burst of copying a slow or stalled reader can cost
@@ -71,7 +72,7 @@ public record ServerConfig(
         Check.range("threadPoolSize", threadPoolSize, 1, 32_767);
         Check.range("workerQueueCapacity", workerQueueCapacity, 0, Integer.MAX_VALUE);
         Check.range("selectorThreads", selectorThreads, 1, 256);
-        Check.range("acceptBacklog", acceptBacklog, 1, 65_535);
+        Check.range("acceptBacklog", acceptBacklog, 1, ListenBacklog.MAX);
         Check.zeroOrRange("socketSendBuffer", socketSendBuffer, 4096, 1 << 30);
         Check.range("maxConnections", maxConnections, 1, 10_000_000);
         Check.rangeOrUnlimited("maxKeepAliveRequests", maxKeepAliveRequests, 1, Integer.MAX_VALUE);
@@ -89,6 +90,14 @@ public record ServerConfig(
      */
     public static int defaultMaxConnections() {
         return OpenFileLimit.defaultMaxConnections();
+    }
+
+    /**
+     * The default listen backlog: the kernel's limit, {@code net.core.somaxconn} on Linux (the kernel caps any backlog
+     * at it), or 4096 where it cannot be read.
+     */
+    public static int defaultAcceptBacklog() {
+        return ListenBacklog.defaultBacklog();
     }
 
     public static Builder builder() {
@@ -110,7 +119,7 @@ public record ServerConfig(
         private int threadPoolSize = 200;
         private int workerQueueCapacity = 10_000;
         private int selectorThreads = Runtime.getRuntime().availableProcessors();
-        private int acceptBacklog = 1024;
+        private int acceptBacklog = ListenBacklog.defaultBacklog();
         private int socketSendBuffer = 512 * 1024;
         private int maxConnections = OpenFileLimit.defaultMaxConnections();
         private int maxKeepAliveRequests = -1;

@@ -41,8 +41,11 @@ public class SproutServerProperties {
     /** Selector event loops, in either execution mode. Defaults to the number of available processors. */
     private Integer selectorThreads;
 
-    /** The listen backlog: connections the OS queues before the server accepts them. */
-    private int acceptBacklog = 1024;
+    /**
+     * The listen backlog: connections the OS queues before the server accepts them. Defaults to the kernel's limit
+     * (net.core.somaxconn on Linux; 4096 where it cannot be read), which caps any larger value.
+     */
+    private Integer acceptBacklog;
 
     /**
      * Kernel send buffer (SO_SNDBUF) of each connection; 0 leaves it to the OS and its auto-tuning (up to 4 MB per
@@ -172,11 +175,11 @@ public class SproutServerProperties {
         this.selectorThreads = selectorThreads;
     }
 
-    public int getAcceptBacklog() {
+    public Integer getAcceptBacklog() {
         return acceptBacklog;
     }
 
-    public void setAcceptBacklog(int acceptBacklog) {
+    public void setAcceptBacklog(Integer acceptBacklog) {
         this.acceptBacklog = acceptBacklog;
     }
 

@@ -126,7 +126,6 @@ public final class SproutWebServerFactoryCustomizer
                     .executionMode(p.getExecutionMode())
                     .threadType(threadType())
                     .workerQueueCapacity(p.getWorkerQueueCapacity())
-                    .acceptBacklog(p.getAcceptBacklog())
                     .socketSendBuffer(toInt(p.getSocketSendBuffer().toBytes()))
                     .maxKeepAliveRequests(p.getMaxKeepAliveRequests())
                     .bufferSize(toInt(p.getBufferSize().toBytes()))
@@ -154,6 +153,9 @@ public final class SproutWebServerFactoryCustomizer
             }
             if (p.getMaxConnections() != null) {
                 builder.maxConnections(p.getMaxConnections());
+            }
+            if (p.getAcceptBacklog() != null) {
+                builder.acceptBacklog(p.getAcceptBacklog());
             }
             return builder.build();
         });

@@ -93,10 +93,11 @@ class SproutServletWebServerAutoConfigurationIT {
     }
 
     @Test
-    void sizesTheConnectionLimitFromTheOpenFileLimitByDefault() {
+    void sizesTheConnectionLimitAndTheBacklogFromTheSystemsLimitsByDefault() {
         runner.run(context -> {
             ServerConfig config = context.getBean(SproutServletWebServerFactory.class).getServerConfig();
             assertThat(config.maxConnections()).isEqualTo(ServerConfig.defaultMaxConnections());
+            assertThat(config.acceptBacklog()).isEqualTo(ServerConfig.defaultAcceptBacklog());
             assertThat(config.minDataRates()).isEqualTo(MinDataRates.DEFAULT);
             assertThat(config.timeouts().requestBody()).isZero();
             assertThat(config.socketSendBuffer()).isEqualTo(ServerConfig.builder().build().socketSendBuffer());

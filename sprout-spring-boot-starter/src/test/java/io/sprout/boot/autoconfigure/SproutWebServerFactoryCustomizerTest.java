@@ -114,6 +114,7 @@ class SproutWebServerFactoryCustomizerTest {
         sprout.setSelectorThreads(3);
         sprout.setMaxConnections(3);
         sprout.setThreadPoolSize(3);
+        sprout.setAcceptBacklog(3);
         SproutServletWebServerFactory factory = new SproutServletWebServerFactory();
         factory.setServerConfig(marked);
 
