@@ -3,6 +3,7 @@ package io.sprout.engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The default listen backlog: as deep as the kernel allows, which on Linux is {@code net.core.somaxconn} (read from
@@ -34,7 +35,10 @@ final class ListenBacklog {
             if (!Files.isReadable(file)) {
                 return FALLBACK;
             }
-            return Math.clamp(Long.parseLong(Files.readString(file).trim()), 1, MAX);
+            // One line, read through a buffer: a sysctl file answers only a read from its start, so a reader that
+            // takes one byte first and then the rest (Files.readString does, for a file of size 0) sees "4" of "4096".
+            List<String> lines = Files.readAllLines(file);
+            return lines.isEmpty() ? FALLBACK : Math.clamp(Long.parseLong(lines.getFirst().trim()), 1, MAX);
         } catch (IOException | RuntimeException unreadable) {
             // Not Linux, or not a number: the limit stays unknown and the fallback holds.
             return FALLBACK;
