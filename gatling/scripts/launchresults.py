@@ -66,7 +66,7 @@ def summary(text):
     """The row's numbers from one run's output: requests, ok, ko (errors after the first answer and users of the
     burst not answered 200), rps (the peak),
     first_answer_ms, t90_ms and the windows themselves (for the chart); with status failed and a note when the
-    server never answered. None when the client did not finish."""
+    server never answered or lost a request. None when the client did not finish."""
     parsed = parse(text)
     if parsed is None:
         return None
@@ -82,8 +82,17 @@ def summary(text):
     if parsed["first_answer_ms"] is None:
         row["status"] = "failed"
         row["note"] = f"no 200 in {len(parsed['ok_windows'])} s from the launch"
-    elif parsed["first_attempt_ms"] is not None and parsed["not_ready"] == 0:
+        return row
+    notes = []
+    if row["ko"]:
+        # Every request counts, as in the Gatling simulations' assertions: LaunchLoad exits 0 whatever it saw, so a
+        # row that lost requests would otherwise pass as ok with its losses in a column nobody judges.
+        row["status"] = "failed"
+        notes.append(f"requests lost: {row['errors']}")
+    if parsed["first_attempt_ms"] is not None and parsed["not_ready"] == 0:
         # The port answered the client's very first attempt: the server may have been ready before it.
-        row["note"] = (f"answered the load's first attempt ({parsed['first_attempt_ms']} ms after the launch): the "
-                       f"first answer is an upper bound")
+        notes.append(f"answered the load's first attempt ({parsed['first_attempt_ms']} ms after the launch): the "
+                     f"first answer is an upper bound")
+    if notes:
+        row["note"] = "; ".join(notes)
     return row

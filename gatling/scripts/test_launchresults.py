@@ -63,6 +63,17 @@ class LaunchResultsTest(unittest.TestCase):
         self.assertEqual("180 / 240", benchreport.burst_cell(summary))
         self.assertEqual("–", benchreport.burst_cell(launchresults.summary(launch_output([0, 5]))))
 
+    def test_a_lost_request_fails_the_row_in_the_burst_or_after_the_first_answer(self):
+        burst = launch_output([0, 5]).replace("launch-load done", "burst users=2000 answered=996 errors=1004 "
+                                              "p50-ms=1035 p99-ms=14527 max-ms=15245\nlaunch-load done")
+        summary = launchresults.summary(burst)
+        self.assertEqual("failed", summary["status"])
+        self.assertIn("requests lost: 1004 of the burst's 2000 users not answered 200", summary["note"])
+        later = launchresults.summary(launch_output([0, 5, (40000, 3)]))
+        self.assertEqual("failed", later["status"])
+        self.assertIn("3 errors or non-200 answers after the first answer", later["note"])
+        self.assertNotIn("status", launchresults.summary(launch_output([0, 5, 40000])))
+
     def test_a_burst_nobody_answered_has_no_percentiles(self):
         text = launch_output([0, 0], first_answer_ms=None).replace(
             "launch-load done", "burst users=10 answered=0 errors=10 p50-ms=none p99-ms=none max-ms=none\nlaunch-load done")
