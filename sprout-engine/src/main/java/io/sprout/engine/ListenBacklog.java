@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <p>Why not a fixed 1024: a burst of 2,000 new connections (a client pool opening at once, a load balancer
  * shifting traffic to a new instance) filled a 1024-deep queue before the acceptor thread, sharing one CPU with
- * the workers, could drain it; the kernel dropped the overflow ({@code TcpExtListenOverflows} 55-302 per burst) and
+ * the workers, could drain it; the kernel dropped the overflow ({@code TcpExtListenOverflows} 55-302 per launch) and
  * those clients sent their SYN again after a second, which set the burst's p99 at just over 1 s. A larger backlog
  * reserves nothing: the kernel queues connections only as they come.
  */
