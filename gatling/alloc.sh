@@ -64,9 +64,7 @@ for target in "${TARGETS[@]}"; do
   load "$ALLOC_WARMUP" "$RAW_DIR/logs/$target-warmup.log"
   # Settled when the JIT compiler threads used under 2 % of a CPU over a 10 s window (at most 6 windows).
   for _ in 1 2 3 4 5 6; do
-    before=$(jit_cpu_ms "$pid")
-    load 10 "$RAW_DIR/logs/$target-settle.log"
-    [ $(( $(jit_cpu_ms "$pid") - before )) -lt 200 ] && break
+    jit_settles_during "$pid" 20 10 load 10 "$RAW_DIR/logs/$target-settle.log" && break
   done
   recording="$RAW_DIR/$target.jfr"
   "$JCMD" "$pid" JFR.start name=alloc settings=profile filename="$recording" > /dev/null \

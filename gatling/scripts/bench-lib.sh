@@ -311,6 +311,17 @@ jit_cpu_ms() { # pid
   echo $((ticks * 10))
 }
 
+# Runs one warm-up window (the command) and succeeds when the JVM's JIT compilers used under PERMILLE ms per second
+# of its SECONDS; JIT_USED holds their ms. A process without JIT threads (nginx) is settled at once.
+jit_settles_during() { # pid permille seconds command...
+  local pid=$1 permille=$2 seconds=$3 before
+  shift 3
+  before=$(jit_cpu_ms "$pid")
+  "$@"
+  JIT_USED=$(( $(jit_cpu_ms "$pid") - before ))
+  [ "$JIT_USED" -lt $((permille * seconds)) ]
+}
+
 SCHEME=${SCHEME:-http}
 # The probes below trust any certificate (-k): they check readiness and identity, not the key material.
 curl_probe() { curl -s -k --max-time "$@"; }

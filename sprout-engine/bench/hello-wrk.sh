@@ -23,7 +23,7 @@ JAR=sprout-engine/target/sprout-engine-0.1.0-SNAPSHOT.jar
 JAVA_FLAGS=(-Xms512m -Xmx512m -XX:+UseParallelGC)
 
 START_EPOCH=$(date +%s)
-# The runners' shared functions: need_package, find_jdk, jit_cpu_ms (sourcing only defines them).
+# The runners' shared functions: need_package, find_jdk, jit_settles_during (sourcing only defines them).
 source gatling/scripts/bench-lib.sh
 need_package wrk wrk
 need_package nginx nginx-light
@@ -84,17 +84,14 @@ measure() { # prints req/s; fails the run when wrk fails or prints no rate
   echo "$rps"
 }
 
-# Warms the target until its JIT compiler threads are nearly idle (a JVM only); prints the seconds it took.
+# Warms the target until its JIT compiler threads are nearly idle (nginx: one window); prints the seconds it took.
 warm_up() {
-  local warmed=0 before used
+  local warmed=0
   while :; do
-    before=$(jit_cpu_ms "$server_pid")
-    measure >/dev/null
     warmed=$((warmed + DURATION))
-    used=$(( $(jit_cpu_ms "$server_pid") - before ))
-    [ "$target" = nginx ] || [ "$used" -lt $((JIT_SETTLED_PERMILLE * DURATION)) ] && break
+    jit_settles_during "$server_pid" "$JIT_SETTLED_PERMILLE" "$DURATION" measure > /dev/null && break
     if [ "$warmed" -ge "$WARMUP_MAX" ]; then
-      echo "WARNING: $target's JIT was still compiling after ${warmed}s ($used ms in the last window)" >&2
+      echo "WARNING: $target's JIT was still compiling after ${warmed}s ($JIT_USED ms in the last window)" >&2
       break
     fi
   done
