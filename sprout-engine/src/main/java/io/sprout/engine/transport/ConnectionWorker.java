@@ -37,7 +37,8 @@ final class ConnectionWorker {
      * for the loop, so a client that always has its next request ready does not keep a worker to itself. Platform
      * workers only: on virtual threads (one carrier per pinned CPU) serving on measured 5-10 % slower on MVC and gave
      * WebFlux a p99 of 460 ms, the other connections' new virtual threads waiting behind the one that kept the
-     * carrier.
+     * carrier. A {@code Thread.yield()} before each next head does not fix that: a carrier runs the yielded threads
+     * of its own queue before the loop's new ones, so the rate rose and the p99 grew 2.5 times (architecture.md).
      */
     private static final int HEADS_PER_TURN = 16;
 
