@@ -1,6 +1,7 @@
 package io.sprout.gatling;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * The load of the {@code warmup} preset: started right after the server's JVM, it keeps {@code connections}
@@ -24,10 +26,13 @@ import java.util.concurrent.TimeUnit;
  * With {@code burst} above 0, that many more users arrive on new connections the moment of the first answer, one
  * request each ({@link LaunchBurst}): ColdStart's burst, timed by a client that is not itself cold.
  * <p>
- * Output, read by {@code gatling/scripts/launchresults.py}: {@code first-attempt-ms=}, {@code first-answer-ms=},
- * one {@code window second=S ok=N errors=E} line per window, the {@code burst …} line, and {@code launch-load done}
- * last. Properties: {@code port}, {@code launchEpochMs} (when the server's JVM was launched), {@code connections},
- * {@code seconds}, {@code path}, {@code retryMillis}, {@code burst} (0).
+ * Until the server answers, the client also warms its own code against a stub on another thread ({@link SelfWarmUp},
+ * {@code selfWarmMillis}, default 2500), so that its first seconds of answers time the server, not the client's JIT.
+ * <p>
+ * Output, read by {@code gatling/scripts/launchresults.py}: {@code first-attempt-ms=}, {@code self-warm-up-answers=},
+ * {@code first-answer-ms=}, one {@code window second=S ok=N errors=E} line per window, the {@code burst …} line, and
+ * {@code launch-load done} last. Properties: {@code port}, {@code launchEpochMs} (when the server's JVM was launched),
+ * {@code connections}, {@code seconds}, {@code path}, {@code retryMillis}, {@code burst} (0), {@code selfWarmMillis}.
  */
 public final class LaunchLoad {
 
@@ -50,7 +55,11 @@ public final class LaunchLoad {
 
     private final int[] errors;
 
-    private long firstAnswerNanos = -1;
+    /** Volatile for the self warm-up's thread, which stops at the first answer. */
+    private volatile long firstAnswerNanos = -1;
+
+    /** Ends the run before its time: the self warm-up's, at the measured server's first answer. */
+    private BooleanSupplier stopEarly = () -> false;
 
     private long notReady;
 
@@ -80,8 +89,68 @@ public final class LaunchLoad {
         if (burstUsers > 0) {
             load.burst = new LaunchBurst(load.address, load.request, burstUsers);
         }
+        SelfWarmUp warmUp = new SelfWarmUp(load, connections, path, Integer.getInteger("selfWarmMillis", 2500));
         load.run(connections);
+        System.out.printf("self-warm-up-answers=%d%n", warmUp.answers());
         load.print();
+    }
+
+    /**
+     * The client's own warm-up: while the measured server is not yet answering, the same connections' code runs
+     * against a {@link LaunchStub} on another thread, for at most {@code millis} and never past the server's first
+     * answer. Without it the client's response path would still be interpreted when the server first answers: a
+     * fresh client answered at half a warm server's rate in its first second and at 65-85 % in its second, which
+     * would count against a server that opened late (its warm-up done before its ports open). 0 turns it off.
+     */
+    private static final class SelfWarmUp {
+
+        private final Thread thread;
+
+        private int answers;
+
+        SelfWarmUp(LaunchLoad measured, int connections, String path, int millis) {
+            this.thread = millis <= 0 ? null : Thread.ofPlatform().name("self-warm-up").start(() -> {
+                long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+                try (LaunchStub stub = new LaunchStub()) {
+                    LaunchLoad warm = new LaunchLoad(stub.port(), path, System.currentTimeMillis(),
+                            (int) TimeUnit.MILLISECONDS.toSeconds(millis) + 1, measured.retryMillis());
+                    warm.stopEarly = () -> System.nanoTime() >= end || measured.firstAnswerNanos >= 0;
+                    warm.run(connections);
+                    this.answers = warm.answers();
+                }
+                catch (IOException ex) {
+                    throw new UncheckedIOException(ex);
+                }
+            });
+        }
+
+        /** Waits for the warm-up's end; the answers it had from the stub. */
+        int answers() throws IOException {
+            if (this.thread == null) {
+                return 0;
+            }
+            try {
+                this.thread.join();
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted waiting for the self warm-up", ex);
+            }
+            return this.answers;
+        }
+
+    }
+
+    private int retryMillis() {
+        return (int) TimeUnit.NANOSECONDS.toMillis(this.retryNanos);
+    }
+
+    private int answers() {
+        int sum = 0;
+        for (int count : this.ok) {
+            sum += count;
+        }
+        return sum;
     }
 
     private void run(int connectionCount) throws IOException {
@@ -94,7 +163,7 @@ public final class LaunchLoad {
             }
             boolean burstStarted = false;
             long now;
-            while ((now = System.nanoTime()) < this.endNanos) {
+            while ((now = System.nanoTime()) < this.endNanos && !this.stopEarly.getAsBoolean()) {
                 selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(Math.min(this.endNanos - now, this.retryNanos))));
                 for (SelectionKey key : selector.selectedKeys()) {
                     ((Ready) key.attachment()).onReady(selector, key);
