@@ -105,8 +105,9 @@
 #   training run), AOT_ASSEMBLY_SECONDS (180: how long the training JVM may take to write its cache after SIGTERM),
 #   WARMUP_PATHS ("/benchmark/hello,/benchmark/json": sprout.server.warm-up.paths of the aot-warmup variant),
 #   WARMUP_COMPILED_TIMEOUT (40s: the warm-up's time limit in the aot-compiled variant, which is not run by default:
-#   add it to LAUNCH_VARIANTS; it warms up until the JIT settles), LAUNCH_BURST (COLD_USERS: users on new connections
-#   at the first answer, one request each, timed by LaunchLoad; 0 = none).
+#   add it to LAUNCH_VARIANTS; it warms up until the JIT settles), WARMUP_COMPILED_CONCURRENCY (1: its warm-up
+#   requests in flight; each one more runnable platform worker beside the compiler on the pinned CPU), LAUNCH_BURST
+#   (COLD_USERS: users on new connections at the first answer, one request each, timed by LaunchLoad; 0 = none).
 # Verdict knobs: MAX_LOAD (0.5 CPUs busy with other work just before a measured run; "none" switches the check off,
 #   as the smoke preset does), MAX_SPREAD_PERCENT (10; "none" = off), LOAD_SAMPLE_SECONDS (1, the window of the load
 #   sample).
@@ -205,7 +206,8 @@ case "$PRESET" in
     : "${SIMS:=}" "${SCALE:=0.2}" "${WARMUP_SECONDS:=0}" "${WRK:=0}"
     : "${LAUNCH_VARIANTS:=plain aot aot-warmup}" "${LAUNCH_SECONDS:=40}" "${LAUNCH_CONNECTIONS:=50}"
     : "${LAUNCH_COLD_START:=1}" "${AOT_TRAINING_SECONDS:=5}" "${AOT_ASSEMBLY_SECONDS:=180}"
-    : "${WARMUP_PATHS:=/benchmark/hello,/benchmark/json}" "${WARMUP_COMPILED_TIMEOUT:=40s}" "${LAUNCH_BURST:=${COLD_USERS:-2000}}"
+    : "${WARMUP_PATHS:=/benchmark/hello,/benchmark/json}" "${LAUNCH_BURST:=${COLD_USERS:-2000}}"
+    : "${WARMUP_COMPILED_TIMEOUT:=40s}" "${WARMUP_COMPILED_CONCURRENCY:=1}"
     [ $# -eq 0 ] && set -- sprout-nio-platform sprout-nio-virtual sprout-hybrid-platform sprout-hybrid-virtual \
       tomcat-platform jetty-platform netty ;;
   memory)

@@ -6,7 +6,8 @@
 # judge and write the rows.
 # Needs compare.sh's ROOT, RAW_DIR, JVM_FLAGS, APP_ARGS, PORT, WRK_CONNECTIONS, SCALE, COLD_USERS, run_gatling,
 # sim_limit and SIM_SECONDS, and the knobs LAUNCH_VARIANTS, LAUNCH_SECONDS, LAUNCH_CONNECTIONS, LAUNCH_COLD_START,
-# AOT_TRAINING_SECONDS, AOT_ASSEMBLY_SECONDS, WARMUP_PATHS, WARMUP_COMPILED_TIMEOUT and LAUNCH_BURST.
+# AOT_TRAINING_SECONDS, AOT_ASSEMBLY_SECONDS, WARMUP_PATHS, WARMUP_COMPILED_TIMEOUT, WARMUP_COMPILED_CONCURRENCY and
+# LAUNCH_BURST.
 
 # ------------------------------------------------------------------ the AOT cache
 aot_dir() { echo "$(dirname "$(jar_of "$1")")/aot"; } # flavour
@@ -91,7 +92,8 @@ launch_variant() { # target variant port log
   fi
   [ "$variant" = aot-warmup ] && args="--sprout.server.warm-up.enabled=true --sprout.server.warm-up.paths=$WARMUP_PATHS"
   [ "$variant" = aot-compiled ] && args="--sprout.server.warm-up.enabled=true --sprout.server.warm-up.paths=$WARMUP_PATHS
-    --sprout.server.warm-up.until-compiled=true --sprout.server.warm-up.timeout=$WARMUP_COMPILED_TIMEOUT"
+    --sprout.server.warm-up.until-compiled=true --sprout.server.warm-up.timeout=$WARMUP_COMPILED_TIMEOUT
+    --sprout.server.warm-up.concurrency=$WARMUP_COMPILED_CONCURRENCY"
   EXTRA_JVM_FLAGS=$flags EXTRA_APP_ARGS=$args start_server "$jar" "$target" "$3" "$4"
 }
 
@@ -160,5 +162,5 @@ run_launch_matrix() { # targets...
 
 launch_machine_lines() {
   echo "- warmup: per target and variant ($LAUNCH_VARIANTS; aot-warmup and aot-compiled for sprout-* only) a fresh launch loaded by LaunchLoad from the moment of launch: $LAUNCH_CONNECTIONS keep-alive connections on /benchmark/hello, one request in flight each, until ${LAUNCH_SECONDS}s after the launch, answers counted in 1 s windows from the launch; at the first answer a burst of ${LAUNCH_BURST:-0} users on new connections, one request each, timed by LaunchLoad$([ "$LAUNCH_COLD_START" = 1 ] && echo "; then a second launch per variant for ColdStart ($COLD_USERS users at once when ready)")"
-  echo "- AOT cache: trained per target on the extracted jar (-XX:AOTCacheOutput, ${AOT_TRAINING_SECONDS}s of wrk on /benchmark/hello and /benchmark/json, then SIGTERM), used with \`-XX:AOTMode=on -XX:AOTCache=...\`; warm-up variant: \`--sprout.server.warm-up.enabled=true --sprout.server.warm-up.paths=$WARMUP_PATHS\`; aot-compiled: the same with \`--sprout.server.warm-up.until-compiled=true --sprout.server.warm-up.timeout=$WARMUP_COMPILED_TIMEOUT\`"
+  echo "- AOT cache: trained per target on the extracted jar (-XX:AOTCacheOutput, ${AOT_TRAINING_SECONDS}s of wrk on /benchmark/hello and /benchmark/json, then SIGTERM), used with \`-XX:AOTMode=on -XX:AOTCache=...\`; warm-up variant: \`--sprout.server.warm-up.enabled=true --sprout.server.warm-up.paths=$WARMUP_PATHS\`; aot-compiled: the same with \`--sprout.server.warm-up.until-compiled=true --sprout.server.warm-up.timeout=$WARMUP_COMPILED_TIMEOUT --sprout.server.warm-up.concurrency=$WARMUP_COMPILED_CONCURRENCY\`"
 }
