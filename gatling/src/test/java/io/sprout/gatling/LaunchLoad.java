@@ -99,7 +99,7 @@ public final class LaunchLoad {
      * The client's own warm-up: while the measured server is not yet answering, the same connections' code runs
      * against a {@link LaunchStub} on another thread, for at most {@code millis} and never past the server's first
      * answer. Without it the client's response path would still be interpreted when the server first answers: a
-     * fresh client answered at half a warm server's rate in its first second and at 65-85 % in its second, which
+     * fresh client answered at half a warm server's rate in its first second and at 65-87 % in its second, which
      * would count against a server that opened late (its warm-up done before its ports open). 0 turns it off.
      */
     private static final class SelfWarmUp {
