@@ -26,8 +26,9 @@ import java.util.function.BooleanSupplier;
  * With {@code burst} above 0, that many more users arrive on new connections the moment of the first answer, one
  * request each ({@link LaunchBurst}): ColdStart's burst, timed by a client that is not itself cold.
  * <p>
- * Until the server answers, the client also warms its own code against a stub on another thread ({@link SelfWarmUp},
- * {@code selfWarmMillis}, default 2500), so that its first seconds of answers time the server, not the client's JIT.
+ * Until the server answers, the client also warms its own code on another thread against a loopback server of fixed
+ * answers ({@link SelfWarmUp}, {@code selfWarmMillis}, default 2500), so that its first seconds of answers time the
+ * server, not the client's JIT.
  * <p>
  * Output, read by {@code gatling/scripts/launchresults.py}: {@code first-attempt-ms=}, {@code self-warm-up-answers=},
  * {@code first-answer-ms=}, one {@code window second=S ok=N errors=E} line per window, the {@code burst …} line, and
@@ -97,9 +98,9 @@ public final class LaunchLoad {
 
     /**
      * The client's own warm-up: while the measured server is not yet answering, the same connections' code runs
-     * against a {@link LaunchStub} on another thread, for at most {@code millis} and never past the server's first
-     * answer. Without it the client's response path would still be interpreted when the server first answers: a
-     * fresh client answered at half a warm server's rate in its first second and at 65-87 % in its second, which
+     * against a {@link FixedAnswerServer} on another thread, for at most {@code millis} and never past the server's
+     * first answer. Without it the client's response path would still be interpreted when the server first answers:
+     * a fresh client answered at half a warm server's rate in its first second and at 65-87 % in its second, which
      * would count against a server that opened late (its warm-up done before its ports open). 0 turns it off.
      */
     private static final class SelfWarmUp {
@@ -111,8 +112,8 @@ public final class LaunchLoad {
         SelfWarmUp(LaunchLoad measured, int connections, String path, int millis) {
             this.thread = millis <= 0 ? null : Thread.ofPlatform().name("self-warm-up").start(() -> {
                 long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-                try (LaunchStub stub = new LaunchStub()) {
-                    LaunchLoad warm = new LaunchLoad(stub.port(), path, System.currentTimeMillis(),
+                try (FixedAnswerServer server = new FixedAnswerServer()) {
+                    LaunchLoad warm = new LaunchLoad(server.port(), path, System.currentTimeMillis(),
                             (int) TimeUnit.MILLISECONDS.toSeconds(millis) + 1, measured.retryMillis());
                     warm.stopEarly = () -> System.nanoTime() >= end || measured.firstAnswerNanos >= 0;
                     warm.run(connections);
@@ -124,7 +125,7 @@ public final class LaunchLoad {
             });
         }
 
-        /** Waits for the warm-up's end; the answers it had from the stub. */
+        /** Waits for the warm-up's end; the answers it had from that server. */
         int answers() throws IOException {
             if (this.thread == null) {
                 return 0;

@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
  * itself in the first seconds after that answer, not the server. Knows nothing of HTTP but where a head ends (one
  * request in flight per connection, no bodies), so it costs the client's CPU little.
  */
-final class LaunchStub implements AutoCloseable {
+final class FixedAnswerServer implements AutoCloseable {
 
     private static final byte[] RESPONSE = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 13\r\n\r\n"
         + "Hello, World!").getBytes(StandardCharsets.ISO_8859_1);
@@ -28,12 +28,12 @@ final class LaunchStub implements AutoCloseable {
 
     private final Thread thread;
 
-    LaunchStub() throws IOException {
+    FixedAnswerServer() throws IOException {
         this.server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         this.server.configureBlocking(false);
         this.selector = Selector.open();
         this.server.register(this.selector, SelectionKey.OP_ACCEPT);
-        this.thread = Thread.ofPlatform().name("launch-stub").daemon().start(this::serve);
+        this.thread = Thread.ofPlatform().name("fixed-answer-server").daemon().start(this::serve);
     }
 
     int port() {
