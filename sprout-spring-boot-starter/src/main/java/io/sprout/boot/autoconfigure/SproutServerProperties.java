@@ -691,6 +691,13 @@ public class SproutServerProperties {
          */
         private boolean untilCompiled;
 
+        /**
+         * With until-compiled, the share of the time requests are sent while the JIT compiles, more than 0 and at
+         * most 1 (the clients send in that share of every 20 ms and rest for the rest): the compiler shares the
+         * CPUs with the requests, and settles sooner when they leave it most of the time.
+         */
+        private double loadShare = 0.5;
+
         public boolean isEnabled() {
             return enabled;
         }
@@ -737,6 +744,14 @@ public class SproutServerProperties {
 
         public void setUntilCompiled(boolean untilCompiled) {
             this.untilCompiled = untilCompiled;
+        }
+
+        public double getLoadShare() {
+            return loadShare;
+        }
+
+        public void setLoadShare(double loadShare) {
+            this.loadShare = loadShare;
         }
     }
 }

@@ -271,7 +271,10 @@ public final class SproutWebServerFactoryCustomizer
         require(w.getRequests() >= 1, prefix + "requests", w.getRequests(), "at least 1");
         require(w.getConcurrency() >= 1, prefix + "concurrency", w.getConcurrency(), "at least 1");
         require(w.getTimeout().isPositive(), prefix + "timeout", w.getTimeout(), "a positive duration");
-        return new WarmUp(w.getPaths(), w.getRequests(), w.getConcurrency(), w.getTimeout(), w.isUntilCompiled());
+        require(w.getLoadShare() > 0 && w.getLoadShare() <= 1, prefix + "load-share", w.getLoadShare(),
+                "more than 0 and at most 1");
+        return new WarmUp(w.getPaths(), w.getRequests(), w.getConcurrency(), w.getTimeout(), w.isUntilCompiled(),
+                w.getLoadShare());
     }
 
     private static void require(boolean valid, String property, Object value, String allowed) {

@@ -15,8 +15,11 @@ import java.util.List;
  * @param timeout the longest the warm-up may take
  * @param untilCompiled whether to go on after {@code requests} until the JIT compiled for less than a tenth of the
  *     last second: by then the paths' hot code is compiled by the optimising compiler, not only counted
+ * @param loadShare with {@code untilCompiled}, the share of the time requests are sent while the JIT compiles, more
+ *     than 0 and at most 1: the rest of the time the CPUs are left to the compiler
  */
-public record WarmUp(List<String> paths, int requests, int concurrency, Duration timeout, boolean untilCompiled) {
+public record WarmUp(List<String> paths, int requests, int concurrency, Duration timeout, boolean untilCompiled,
+        double loadShare) {
 
     public WarmUp {
         paths = List.copyOf(paths);
@@ -36,6 +39,9 @@ public record WarmUp(List<String> paths, int requests, int concurrency, Duration
         }
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive but was " + timeout);
+        }
+        if (!(loadShare > 0 && loadShare <= 1)) {
+            throw new IllegalArgumentException("loadShare must be more than 0 and at most 1 but was " + loadShare);
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
@@ -19,12 +20,20 @@ import java.util.function.LongSupplier;
  * optimisation, and a path that fails here fails for clients too, where the application will hear of it.
  * <p>
  * With {@link WarmUp#untilCompiled()} the clients go on after the requests until the JIT compiled for less than
- * {@link #SETTLED_SHARE} of the last {@code window}, read from the JVM's total compilation time.
+ * {@link #SETTLED_SHARE} of the last {@code window}, read from the JVM's total compilation time. Until then they send
+ * only in the first {@link WarmUp#loadShare()} of every {@link #PACE_PERIOD}: the compiler threads share the CPUs
+ * with the requests, and the hot code they compile is what the warm-up waits for.
  */
 final class WarmUpDriver {
 
     /** The JIT has settled when it compiles less than this share of the time: the hot paths are compiled. */
     static final double SETTLED_SHARE = 0.1;
+
+    /**
+     * The clients' rhythm while the JIT compiles: fifty periods to a JIT window, each long enough that waking up
+     * from a rest (tens of microseconds) costs little.
+     */
+    static final Duration PACE_PERIOD = Duration.ofMillis(20);
 
     /** How often the JIT's compilation time is read. */
     static final Duration JIT_WINDOW = Duration.ofSeconds(1);
@@ -68,6 +77,7 @@ final class WarmUpDriver {
                         if (System.nanoTime() - deadline >= 0) {
                             return;
                         }
+                        restWhileCompiling(start, jitSettled);
                         String path = warmUp.paths().get(n % warmUp.paths().size());
                         String failure;
                         try {
@@ -121,6 +131,21 @@ final class WarmUpDriver {
             }
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * While the JIT compiles, waits out the rest of the period once its sending share has passed. All clients share
+     * the rhythm, so they rest together and the compiler has the CPUs to itself meanwhile.
+     */
+    private void restWhileCompiling(long start, AtomicBoolean jitSettled) {
+        if (jitSettled.get() || warmUp.loadShare() >= 1) {
+            return;
+        }
+        long period = PACE_PERIOD.toNanos();
+        long intoPeriod = (System.nanoTime() - start) % period;
+        if (intoPeriod >= warmUp.loadShare() * period) {
+            LockSupport.parkNanos(period - intoPeriod);
         }
     }
 

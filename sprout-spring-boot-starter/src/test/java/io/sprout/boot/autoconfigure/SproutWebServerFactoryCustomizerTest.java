@@ -192,9 +192,11 @@ class SproutWebServerFactoryCustomizerTest {
         sprout.getWarmUp().setConcurrency(2);
         sprout.getWarmUp().setTimeout(WARM_UP_LIMIT);
         sprout.getWarmUp().setUntilCompiled(true);
+        sprout.getWarmUp().setLoadShare(0.5);
         customizer(new ServerProperties(), sprout).customize(factory);
 
-        assertThat(factory.getWarmUp()).isEqualTo(new WarmUp(List.of("/a", "/b?c=d"), 500, 2, WARM_UP_LIMIT, true));
+        assertThat(factory.getWarmUp())
+                .isEqualTo(new WarmUp(List.of("/a", "/b?c=d"), 500, 2, WARM_UP_LIMIT, true, 0.5));
     }
 
     @Test
@@ -207,6 +209,10 @@ class SproutWebServerFactoryCustomizerTest {
         assertWarmUpRefused(warmUp -> warmUp.setConcurrency(0), "sprout.server.warm-up.concurrency", "at least 1");
         assertWarmUpRefused(warmUp -> warmUp.setTimeout(Duration.ZERO), "sprout.server.warm-up.timeout",
                 "a positive duration");
+        assertWarmUpRefused(warmUp -> warmUp.setLoadShare(0), "sprout.server.warm-up.load-share",
+                "more than 0 and at most 1");
+        assertWarmUpRefused(warmUp -> warmUp.setLoadShare(1.5), "sprout.server.warm-up.load-share",
+                "more than 0 and at most 1");
     }
 
     private void assertWarmUpRefused(java.util.function.Consumer<SproutServerProperties.WarmUp> change,

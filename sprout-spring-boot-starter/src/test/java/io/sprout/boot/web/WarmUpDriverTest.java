@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
@@ -29,6 +30,8 @@ class WarmUpDriverTest {
     private static final Duration WINDOW = Duration.ofMillis(20);
 
     private final AtomicInteger served = new AtomicInteger();
+    /** When each request arrived, in order. */
+    private final List<Long> arrivals = new CopyOnWriteArrayList<>();
     private HttpServer server;
 
     @BeforeEach
@@ -36,6 +39,7 @@ class WarmUpDriverTest {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
         server.createContext("/", exchange -> {
             served.incrementAndGet();
+            arrivals.add(System.nanoTime());
             byte[] body = "ok".getBytes();
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
@@ -61,7 +65,7 @@ class WarmUpDriverTest {
 
     @Test
     void sendsItsRequestsAndStopsWhenNotAskedToWaitForTheJit() {
-        WarmUp.Result result = run(new WarmUp(List.of("/a", "/b"), 50, 4, GENEROUS, false), compilingFor(1000));
+        WarmUp.Result result = run(new WarmUp(List.of("/a", "/b"), 50, 4, GENEROUS, false, 1), compilingFor(1000));
 
         assertThat(result.answered()).isEqualTo(50);
         assertThat(served).hasValue(50);
@@ -72,7 +76,7 @@ class WarmUpDriverTest {
 
     @Test
     void goesOnUntilAWindowWithoutCompilation() {
-        WarmUp.Result result = run(new WarmUp(List.of("/"), 10, 2, GENEROUS, true), compilingFor(8));
+        WarmUp.Result result = run(new WarmUp(List.of("/"), 10, 2, GENEROUS, true, 1), compilingFor(8));
 
         assertThat(result.jit()).isEqualTo(WarmUp.Jit.SETTLED);
         assertThat(result.timedOut()).isFalse();
@@ -83,7 +87,7 @@ class WarmUpDriverTest {
 
     @Test
     void stopsAtItsTimeLimitWhileTheJitStillCompiles() {
-        WarmUp.Result result = run(new WarmUp(List.of("/"), 10, 2, SHORT, true), compilingFor(Integer.MAX_VALUE));
+        WarmUp.Result result = run(new WarmUp(List.of("/"), 10, 2, SHORT, true, 1), compilingFor(Integer.MAX_VALUE));
 
         assertThat(result.jit()).isEqualTo(WarmUp.Jit.STILL_COMPILING);
         assertThat(result.timedOut()).isTrue();
@@ -92,11 +96,42 @@ class WarmUpDriverTest {
 
     @Test
     void stopsAfterItsRequestsWhenTheJvmDoesNotReportCompilationTime() {
-        WarmUp.Result result = run(new WarmUp(List.of("/"), 20, 3, GENEROUS, true), null);
+        WarmUp.Result result = run(new WarmUp(List.of("/"), 20, 3, GENEROUS, true, 1), null);
 
         assertThat(result.answered()).isEqualTo(20);
         assertThat(result.jit()).isEqualTo(WarmUp.Jit.UNKNOWN);
         assertThat(result.timedOut()).isFalse();
         assertThat(result.toString()).contains("this JVM does not report compilation time");
+    }
+
+    @Test
+    void whileTheJitCompilesTheClientsSendOnlyInTheirShareOfEachPeriod() {
+        WarmUp.Result result = run(new WarmUp(List.of("/"), 10, 2, SHORT, true, 0.1),
+                compilingFor(Integer.MAX_VALUE));
+
+        // Each 20 ms period has 2 ms of sending and 18 ms of rest: the arrivals come in bursts with gaps between.
+        long periods = SHORT.toNanos() / WarmUpDriver.PACE_PERIOD.toNanos();
+        assertThat(result.jit()).isEqualTo(WarmUp.Jit.STILL_COMPILING);
+        assertThat(gapsOfAtLeast(Duration.ofMillis(10))).as("rests between bursts of arrivals")
+                .isGreaterThanOrEqualTo(periods - 3);
+    }
+
+    @Test
+    void aFullLoadShareNeverRests() {
+        run(new WarmUp(List.of("/"), 10, 2, SHORT, true, 1), compilingFor(Integer.MAX_VALUE));
+
+        assertThat(arrivals).as("requests sent in the whole time limit").hasSizeGreaterThan(10);
+        assertThat(gapsOfAtLeast(Duration.ofMillis(10))).as("rests between arrivals")
+                .isLessThan((int) (SHORT.toNanos() / WarmUpDriver.PACE_PERIOD.toNanos()) / 2);
+    }
+
+    private long gapsOfAtLeast(Duration gap) {
+        long gaps = 0;
+        for (int i = 1; i < arrivals.size(); i++) {
+            if (arrivals.get(i) - arrivals.get(i - 1) >= gap.toNanos()) {
+                gaps++;
+            }
+        }
+        return gaps;
     }
 }
