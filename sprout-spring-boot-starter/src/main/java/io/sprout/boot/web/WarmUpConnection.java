@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -30,6 +31,14 @@ final class WarmUpConnection implements Closeable {
         }
     }
 
+    /**
+     * Headers a warm-up request adds, taken in turn (see {@link WarmUpDriver}): none, as many API clients send, and
+     * {@code Accept: *}{@code /*}, as curl and most HTTP libraries do. Each takes branches of its own through header
+     * parsing and content negotiation; code compiled for one of them alone is thrown away and compiled again the
+     * first time a client sends the other, with the server's ports open.
+     */
+    static final List<String> HEADER_VARIANTS = List.of("", "Accept: */*\r\n");
+
     /** Longer heads are refused: no application answers a warm-up GET with that many headers. */
     private static final int MAX_HEAD_BYTES = 64 * 1024;
 
@@ -45,20 +54,20 @@ final class WarmUpConnection implements Closeable {
     }
 
     /**
-     * Sends {@code GET target} and reads the whole answer.
+     * Sends {@code GET target} with {@code headers} (each line ending in CRLF) and reads the whole answer.
      *
      * @return the final status
      * @throws TimeLimitReached when the deadline passes first
      * @throws IOException when the connection breaks or the answer is not HTTP
      */
-    int get(String target, long deadlineNanos) throws IOException {
+    int get(String target, String headers, long deadlineNanos) throws IOException {
         boolean fresh = socket == null;
         if (fresh) {
             open(deadlineNanos);
         }
         socket.setSoTimeout(millisLeft(deadlineNanos));
         byte[] request = ("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + address.getPort()
-                + "\r\nUser-Agent: sprout-warm-up\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+                + "\r\nUser-Agent: sprout-warm-up\r\n" + headers + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
         try {
             socket.getOutputStream().write(request);
             return readAnswer();
@@ -72,7 +81,7 @@ final class WarmUpConnection implements Closeable {
             if (fresh || limit != 0) {
                 throw closedBeforeAnswer;
             }
-            return get(target, deadlineNanos);
+            return get(target, headers, deadlineNanos);
         }
     }
 

@@ -78,10 +78,14 @@ final class WarmUpDriver {
                             return;
                         }
                         restWhileCompiling(start, jitSettled);
-                        String path = warmUp.paths().get(n % warmUp.paths().size());
+                        int paths = warmUp.paths().size();
+                        String path = warmUp.paths().get(n % paths);
+                        // Each path with each variant in turn: with two paths, not one variant per path.
+                        List<String> variants = WarmUpConnection.HEADER_VARIANTS;
+                        String headers = variants.get(n / paths % variants.size());
                         String failure;
                         try {
-                            failure = send(connection, path, deadline);
+                            failure = send(connection, path, headers, deadline);
                         } catch (WarmUpConnection.TimeLimitReached cutShort) {
                             // Reported as the time limit, not as a failed request.
                             return;
@@ -160,10 +164,10 @@ final class WarmUpDriver {
     }
 
     /** @return {@code null} when answered with a 1xx-3xx status, else what went wrong */
-    private static String send(WarmUpConnection connection, String path, long deadline)
+    private static String send(WarmUpConnection connection, String path, String headers, long deadline)
             throws WarmUpConnection.TimeLimitReached {
         try {
-            int status = connection.get(path, deadline);
+            int status = connection.get(path, headers, deadline);
             return status < 400 ? null : "GET " + path + ": " + status;
         } catch (WarmUpConnection.TimeLimitReached cutShort) {
             throw cutShort;

@@ -102,15 +102,17 @@ class WarmUpConnectionTest {
                 "HTTP/1.1 204 No Content\r\n\r\n",
                 "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
         try (WarmUpConnection connection = new WarmUpConnection(address)) {
-            assertThat(connection.get("/a", deadline())).isEqualTo(200);
-            assertThat(connection.get("/b?c=d", deadline())).isEqualTo(404);
-            assertThat(connection.get("/c", deadline())).isEqualTo(200);
-            assertThat(connection.get("/d", deadline())).isEqualTo(304);
-            assertThat(connection.get("/e", deadline())).isEqualTo(204);
-            assertThat(connection.get("/f", deadline())).isEqualTo(200);
+            assertThat(connection.get("/a", "", deadline())).isEqualTo(200);
+            assertThat(connection.get("/b?c=d", "", deadline())).isEqualTo(404);
+            assertThat(connection.get("/c", "", deadline())).isEqualTo(200);
+            assertThat(connection.get("/d", "", deadline())).isEqualTo(304);
+            assertThat(connection.get("/e", "", deadline())).isEqualTo(204);
+            assertThat(connection.get("/f", "Accept: */*\r\n", deadline())).isEqualTo(200);
         }
         assertThat(requests).hasSize(6).allMatch(request -> request.contains("\r\nUser-Agent: sprout-warm-up\r\n"));
         assertThat(requests.get(1)).startsWith("GET /b?c=d HTTP/1.1\r\nHost: 127.0.0.1:");
+        assertThat(requests.get(0)).doesNotContain("Accept");
+        assertThat(requests.get(5)).endsWith("\r\nUser-Agent: sprout-warm-up\r\nAccept: */*\r\n\r\n");
     }
 
     @Test
@@ -120,9 +122,9 @@ class WarmUpConnectionTest {
                 "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end" + THEN_CLOSE,
                 "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
         try (WarmUpConnection connection = new WarmUpConnection(address)) {
-            assertThat(connection.get("/1", deadline())).isEqualTo(200);
-            assertThat(connection.get("/2", deadline())).isEqualTo(200);
-            assertThat(connection.get("/3", deadline())).isEqualTo(200);
+            assertThat(connection.get("/1", "", deadline())).isEqualTo(200);
+            assertThat(connection.get("/2", "", deadline())).isEqualTo(200);
+            assertThat(connection.get("/3", "", deadline())).isEqualTo(200);
         }
         assertThat(requests).hasSize(3);
     }
@@ -132,8 +134,8 @@ class WarmUpConnectionTest {
         InetSocketAddress address = serve("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", null,
                 "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
         try (WarmUpConnection connection = new WarmUpConnection(address)) {
-            assertThat(connection.get("/first", deadline())).isEqualTo(200);
-            assertThat(connection.get("/second", deadline())).isEqualTo(200);
+            assertThat(connection.get("/first", "", deadline())).isEqualTo(200);
+            assertThat(connection.get("/second", "", deadline())).isEqualTo(200);
         }
         assertThat(requests).hasSize(3);
     }
@@ -143,15 +145,15 @@ class WarmUpConnectionTest {
         InetSocketAddress address = serve("SSH-2.0-OpenSSH\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: zz\r\n\r\n",
                 "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort" + THEN_CLOSE);
         try (WarmUpConnection connection = new WarmUpConnection(address)) {
-            assertThatExceptionOfType(IOException.class).isThrownBy(() -> connection.get("/", deadline()))
+            assertThatExceptionOfType(IOException.class).isThrownBy(() -> connection.get("/", "", deadline()))
                     .withMessageContaining("not an HTTP/1.x response: SSH-2.0-OpenSSH");
         }
         try (WarmUpConnection connection = new WarmUpConnection(address)) {
-            assertThatExceptionOfType(IOException.class).isThrownBy(() -> connection.get("/", deadline()))
+            assertThatExceptionOfType(IOException.class).isThrownBy(() -> connection.get("/", "", deadline()))
                     .withMessageContaining("bad length: zz");
         }
         try (WarmUpConnection connection = new WarmUpConnection(address)) {
-            assertThatExceptionOfType(IOException.class).isThrownBy(() -> connection.get("/", deadline()))
+            assertThatExceptionOfType(IOException.class).isThrownBy(() -> connection.get("/", "", deadline()))
                     .withMessageContaining("bytes before the end of the body");
         }
     }
@@ -161,7 +163,7 @@ class WarmUpConnectionTest {
         InetSocketAddress address = serve();
         try (WarmUpConnection connection = new WarmUpConnection(address)) {
             assertThatExceptionOfType(WarmUpConnection.TimeLimitReached.class)
-                    .isThrownBy(() -> connection.get("/", System.nanoTime() - 1))
+                    .isThrownBy(() -> connection.get("/", "", System.nanoTime() - 1))
                     .withMessage("warm-up time limit reached");
         }
     }
@@ -171,7 +173,7 @@ class WarmUpConnectionTest {
         InetSocketAddress address = serve();
         try (WarmUpConnection connection = new WarmUpConnection(address)) {
             assertThatExceptionOfType(WarmUpConnection.TimeLimitReached.class)
-                    .isThrownBy(() -> connection.get("/", System.nanoTime() + SHORT.toNanos()));
+                    .isThrownBy(() -> connection.get("/", "", System.nanoTime() + SHORT.toNanos()));
         }
     }
 }

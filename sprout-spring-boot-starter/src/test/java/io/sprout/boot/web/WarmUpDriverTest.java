@@ -30,6 +30,8 @@ class WarmUpDriverTest {
     private static final Duration WINDOW = Duration.ofMillis(20);
 
     private final AtomicInteger served = new AtomicInteger();
+    /** Each request's path and Accept header ("-" without one), in order. */
+    private final List<String> heads = new CopyOnWriteArrayList<>();
     /** When each request arrived, in order. */
     private final List<Long> arrivals = new CopyOnWriteArrayList<>();
     private HttpServer server;
@@ -40,6 +42,8 @@ class WarmUpDriverTest {
         server.createContext("/", exchange -> {
             served.incrementAndGet();
             arrivals.add(System.nanoTime());
+            String accept = exchange.getRequestHeaders().getFirst("Accept");
+            heads.add(exchange.getRequestURI().getPath() + " " + (accept == null ? "-" : accept));
             byte[] body = "ok".getBytes();
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
@@ -72,6 +76,13 @@ class WarmUpDriverTest {
         assertThat(result.jit()).isEqualTo(WarmUp.Jit.NOT_ASKED);
         assertThat(result.timedOut()).isFalse();
         assertThat(result.toString()).startsWith("50 requests answered in ");
+    }
+
+    @Test
+    void sendsEachPathBareAndWithAcceptInTurn() {
+        run(new WarmUp(List.of("/a", "/b"), 8, 1, GENEROUS, false, 1), compilingFor(0));
+
+        assertThat(heads).containsExactly("/a -", "/b -", "/a */*", "/b */*", "/a -", "/b -", "/a */*", "/b */*");
     }
 
     @Test
