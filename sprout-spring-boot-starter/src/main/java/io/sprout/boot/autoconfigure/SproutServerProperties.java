@@ -694,7 +694,7 @@ public class SproutServerProperties {
         /**
          * With until-compiled, the share of the time requests are sent while the JIT compiles, more than 0 and at
          * most 1 (the clients send in that share of every 20 ms and rest for the rest): the compiler shares the
-         * CPUs with the requests, and settles sooner when they leave it most of the time.
+         * CPUs with the requests, and on few CPUs it settles sooner when they leave it part of the time.
          */
         private double loadShare = 0.5;
 

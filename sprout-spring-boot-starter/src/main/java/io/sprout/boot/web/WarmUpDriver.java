@@ -78,14 +78,10 @@ final class WarmUpDriver {
                             return;
                         }
                         restWhileCompiling(start, jitSettled);
-                        int paths = warmUp.paths().size();
-                        String path = warmUp.paths().get(n % paths);
-                        // Each path with each variant in turn: with two paths, not one variant per path.
-                        List<String> variants = WarmUpConnection.HEADER_VARIANTS;
-                        String headers = variants.get(n / paths % variants.size());
+                        String path = warmUp.paths().get(n % warmUp.paths().size());
                         String failure;
                         try {
-                            failure = send(connection, path, headers, deadline);
+                            failure = send(connection, path, headersOf(n), deadline);
                         } catch (WarmUpConnection.TimeLimitReached cutShort) {
                             // Reported as the time limit, not as a failed request.
                             return;
@@ -136,6 +132,12 @@ final class WarmUpDriver {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Request {@code n}'s headers: each path with each variant in turn, not (with two paths) one variant per path. */
+    private String headersOf(int n) {
+        List<String> variants = WarmUpConnection.HEADER_VARIANTS;
+        return variants.get(n / warmUp.paths().size() % variants.size());
     }
 
     /**
