@@ -145,14 +145,23 @@ final class WarmUpDriver {
      * the rhythm, so they rest together and the compiler has the CPUs to itself meanwhile.
      */
     private void restWhileCompiling(long start, AtomicBoolean jitSettled) {
-        if (jitSettled.get() || warmUp.loadShare() >= 1) {
+        if (jitSettled.get()) {
             return;
         }
-        long period = PACE_PERIOD.toNanos();
-        long intoPeriod = (System.nanoTime() - start) % period;
-        if (intoPeriod >= warmUp.loadShare() * period) {
-            LockSupport.parkNanos(period - intoPeriod);
+        long rest = restNanos(System.nanoTime() - start, warmUp.loadShare());
+        if (rest > 0) {
+            LockSupport.parkNanos(rest);
         }
+    }
+
+    /**
+     * How long a client rests {@code sinceStart} nanoseconds into the warm-up while the JIT compiles: not at all in
+     * the first {@code loadShare} of a {@link #PACE_PERIOD}, else until the next period begins.
+     */
+    static long restNanos(long sinceStart, double loadShare) {
+        long period = PACE_PERIOD.toNanos();
+        long intoPeriod = sinceStart % period;
+        return intoPeriod < loadShare * period ? 0 : period - intoPeriod;
     }
 
     private WarmUp.Jit jitState(boolean settled) {

@@ -32,8 +32,6 @@ class WarmUpDriverTest {
     private final AtomicInteger served = new AtomicInteger();
     /** Each request's path and Accept header ("-" without one), in order. */
     private final List<String> heads = new CopyOnWriteArrayList<>();
-    /** When each request arrived, in order. */
-    private final List<Long> arrivals = new CopyOnWriteArrayList<>();
     private HttpServer server;
 
     @BeforeEach
@@ -41,7 +39,6 @@ class WarmUpDriverTest {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
         server.createContext("/", exchange -> {
             served.incrementAndGet();
-            arrivals.add(System.nanoTime());
             String accept = exchange.getRequestHeaders().getFirst("Accept");
             heads.add(exchange.getRequestURI().getPath() + " " + (accept == null ? "-" : accept));
             byte[] body = "ok".getBytes();
@@ -117,32 +114,21 @@ class WarmUpDriverTest {
 
     @Test
     void whileTheJitCompilesTheClientsSendOnlyInTheirShareOfEachPeriod() {
-        WarmUp.Result result = run(new WarmUp(List.of("/"), 10, 2, SHORT, true, 0.1),
-                compilingFor(Integer.MAX_VALUE));
-
-        // Each 20 ms period has 2 ms of sending and 18 ms of rest: the arrivals come in bursts with gaps between.
-        long periods = SHORT.toNanos() / WarmUpDriver.PACE_PERIOD.toNanos();
-        assertThat(result.jit()).isEqualTo(WarmUp.Jit.STILL_COMPILING);
-        assertThat(gapsOfAtLeast(Duration.ofMillis(10))).as("rests between bursts of arrivals")
-                .isGreaterThanOrEqualTo(periods - 3);
+        long ms = 1_000_000;
+        // A 20 ms period with a share of 0.1: 2 ms of sending, then rest until the next period.
+        assertThat(WarmUpDriver.restNanos(0, 0.1)).isZero();
+        assertThat(WarmUpDriver.restNanos(ms, 0.1)).isZero();
+        assertThat(WarmUpDriver.restNanos(3 * ms, 0.1)).isEqualTo(17 * ms);
+        assertThat(WarmUpDriver.restNanos(15 * ms, 0.1)).isEqualTo(5 * ms);
+        assertThat(WarmUpDriver.restNanos(41 * ms, 0.1)).as("the third period's sending share").isZero();
+        assertThat(WarmUpDriver.restNanos(43 * ms, 0.5)).as("half of the period").isZero();
+        assertThat(WarmUpDriver.restNanos(51 * ms, 0.5)).isEqualTo(9 * ms);
     }
 
     @Test
     void aFullLoadShareNeverRests() {
-        run(new WarmUp(List.of("/"), 10, 2, SHORT, true, 1), compilingFor(Integer.MAX_VALUE));
-
-        assertThat(arrivals).as("requests sent in the whole time limit").hasSizeGreaterThan(10);
-        assertThat(gapsOfAtLeast(Duration.ofMillis(10))).as("rests between arrivals")
-                .isLessThan((int) (SHORT.toNanos() / WarmUpDriver.PACE_PERIOD.toNanos()) / 2);
-    }
-
-    private long gapsOfAtLeast(Duration gap) {
-        long gaps = 0;
-        for (int i = 1; i < arrivals.size(); i++) {
-            if (arrivals.get(i) - arrivals.get(i - 1) >= gap.toNanos()) {
-                gaps++;
-            }
+        for (long at = 0; at < 3 * WarmUpDriver.PACE_PERIOD.toNanos(); at += 250_000) {
+            assertThat(WarmUpDriver.restNanos(at, 1)).as("rest at %d ns", at).isZero();
         }
-        return gaps;
     }
 }
